@@ -1,0 +1,37 @@
+package io.trawler.config;
+
+import io.smallrye.config.ConfigSourceContext;
+import io.smallrye.config.ConfigSourceFactory;
+import io.smallrye.config.ConfigValue;
+import io.smallrye.config.PropertiesConfigSource;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.eclipse.microprofile.config.spi.ConfigSource;
+
+/**
+ * Settings that follow from other settings, at a low ordinal so that anything a user sets wins:
+ * the absolute data directory (H2 refuses implicitly relative paths) and, in the worker role,
+ * a switched-off database, ORM and Flyway, because a worker talks only to Redis.
+ */
+public class DerivedConfigSourceFactory implements ConfigSourceFactory {
+
+    static final int ORDINAL = 50;
+
+    @Override
+    public Iterable<ConfigSource> getConfigSources(ConfigSourceContext context) {
+        Map<String, String> derived = new HashMap<>();
+        ConfigValue dataDir = context.getValue("trawler.data-dir");
+        String dir = dataDir == null || dataDir.getValue() == null ? "data" : dataDir.getValue();
+        derived.put("trawler.internal.data-dir-absolute", Path.of(dir).toAbsolutePath().normalize().toString());
+        ConfigValue role = context.getValue("trawler.role");
+        if (role != null && role.getValue() != null && role.getValue().toLowerCase(Locale.ROOT).equals("worker")) {
+            derived.put("quarkus.datasource.active", "false");
+            derived.put("quarkus.hibernate-orm.active", "false");
+            derived.put("quarkus.flyway.active", "false");
+        }
+        return List.of(new PropertiesConfigSource(derived, "trawler-derived", ORDINAL));
+    }
+}

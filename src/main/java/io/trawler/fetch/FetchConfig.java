@@ -1,0 +1,58 @@
+package io.trawler.fetch;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** How pages and robots.txt files are fetched. */
+@ConfigMapping(prefix = "trawler.fetch")
+public interface FetchConfig {
+
+    /** User-Agent header sent with every request. */
+    @WithDefault("Trawler/0.1 (+https://github.com/trawler/trawler)")
+    String userAgent();
+
+    /** Product token matched against robots.txt User-agent lines. */
+    @WithDefault("trawler")
+    String robotsAgent();
+
+    /** Time allowed to open a TCP connection. */
+    @WithDefault("5s")
+    Duration connectTimeout();
+
+    /** A response that sends no data for this long is abandoned. */
+    @WithDefault("15s")
+    Duration idleTimeout();
+
+    /** A response still arriving after this long is cut off and recorded as truncated. */
+    @WithDefault("30s")
+    Duration totalTimeout();
+
+    /** Decoded body bytes kept at most; a longer body is cut off there and recorded as truncated. */
+    @WithDefault("10485760")
+    int maxBodyBytes();
+
+    /** Redirect hops followed from one URL; targets go back through scope and the frontier. */
+    @WithDefault("5")
+    int maxRedirects();
+
+    /** Open connections kept per host (HTTP/1.1 keep-alive pool). */
+    @WithDefault("64")
+    int maxConnectionsPerHost();
+
+    /** How long a host's robots.txt rules are reused before it is fetched again. */
+    @WithDefault("1h")
+    Duration robotsTtl();
+
+    /** How long rules from a failed robots.txt fetch (5xx, network error) are reused. */
+    @WithDefault("5m")
+    Duration robotsErrorTtl();
+
+    /** Bytes of a robots.txt read at most (RFC 9309 asks for at least 500 KiB). */
+    @WithDefault("512000")
+    int maxRobotsBytes();
+
+    /** Links kept from one page at most; the rest are ignored. */
+    @WithDefault("2000")
+    int maxLinksPerPage();
+}

@@ -1,0 +1,53 @@
+package io.trawler.frontier;
+
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/** A Lua script run by its SHA-1 ({@code EVALSHA}), sent in full once when the server does not know it yet. */
+final class LuaScript {
+
+    private final String source;
+    private final String sha;
+
+    LuaScript(String resource) {
+        try (InputStream in = LuaScript.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing script " + resource);
+            }
+            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    Future<Response> run(Redis redis, String key, List<String> args) {
+        return redis.send(request(Command.EVALSHA, sha, key, args)).recover(err -> {
+            if (err.getMessage() != null && err.getMessage().startsWith("NOSCRIPT")) {
+                return redis.send(request(Command.EVAL, source, key, args));
+            }
+            return Future.failedFuture(err);
+        });
+    }
+
+    private static Request request(Command cmd, String script, String key, List<String> args) {
+        Request r = Request.cmd(cmd).arg(script).arg(1).arg(key);
+        for (String a : args) {
+            r.arg(a);
+        }
+        return r;
+    }
+}

@@ -1,0 +1,172 @@
+package io.trawler.frontier;
+
+import io.vertx.core.Future;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The crawl frontier in Redis sorted sets. Every multi-step operation is one call of
+ * {@code frontier/frontier.lua}, so it is atomic; a batch of links travels in that one call.
+ * All methods are non-blocking and return Vert.x futures.
+ */
+@ApplicationScoped
+public class RedisFrontier {
+
+    private static final LuaScript SCRIPT = new LuaScript("frontier/frontier.lua");
+    private final Redis redis;
+
+    public RedisFrontier(Redis redis) {
+        this.redis = redis;
+    }
+
+    public Redis redis() {
+        return redis;
+    }
+
+    /** Creates the crawl's frontier state (RUNNING) and registers it with the workers. */
+    public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson) {
+        Request conf = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId))
+                .arg("state").arg("RUNNING")
+                .arg("maxPerHost").arg(s.maxPerHost())
+                .arg("delayMs").arg(s.delayMs())
+                .arg("maxPages").arg(s.maxPages())
+                .arg("partitions").arg(s.partitions())
+                .arg("bucketBits").arg(s.bucketBits())
+                .arg("json").arg(specJson);
+        Request active = Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId);
+        return redis.batch(List.of(conf, active)).mapEmpty();
+    }
+
+    public Future<Map<String, String>> conf(String crawlId) {
+        return redis.send(Request.cmd(Command.HGETALL).arg(FrontierKeys.conf(crawlId))).map(RedisFrontier::toMap);
+    }
+
+    public Future<List<String>> activeCrawls() {
+        return redis.send(Request.cmd(Command.SMEMBERS).arg(FrontierKeys.ACTIVE_CRAWLS)).map(r -> {
+            List<String> ids = new ArrayList<>();
+            if (r != null) {
+                r.forEach(x -> ids.add(x.toString()));
+            }
+            return ids;
+        });
+    }
+
+    public Future<Void> deactivate(String crawlId) {
+        return redis.send(Request.cmd(Command.SREM).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)).mapEmpty();
+    }
+
+    /** Sets RUNNING, PAUSED or STOPPED; a FINISHED crawl stays finished. */
+    public Future<Void> setState(String crawlId, String state) {
+        return redis.send(Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId)).arg("state").arg(state)).mapEmpty();
+    }
+
+    /** Offers URLs; returns how many were admitted (never seen before and within the page limit). */
+    public Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now) {
+        List<String> args = new ArrayList<>(2 + links.size() * 5);
+        args.add("enqueue");
+        args.add(Long.toString(now));
+        addLinks(args, links, bucketBits);
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(r -> r.get(0).toInteger());
+    }
+
+    /** Leases up to {@code max} URLs of a partition whose hosts politeness allows now. */
+    public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now) {
+        List<String> args = List.of("lease", Long.toString(now), Integer.toString(partition), Integer.toString(max),
+                Long.toString(leaseMs));
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(r -> {
+            List<Lease> leases = new ArrayList<>(r == null ? 0 : r.size());
+            if (r != null) {
+                r.forEach(x -> leases.add(Lease.parse(crawlId, x.toString())));
+            }
+            return leases;
+        });
+    }
+
+    public Future<CompletionResult> complete(Completion c, int bucketBits, long now) {
+        List<String> args = new ArrayList<>(9 + c.record().size() * 2 + c.links().size() * 5);
+        args.add("complete");
+        args.add(Long.toString(now));
+        args.add(c.lease().member());
+        args.add(Long.toString(c.hostNextAt()));
+        args.add(Long.toString(c.hostDelay()));
+        args.add(c.retry() ? "retry" : "done");
+        args.add(c.counter() == null ? "" : c.counter());
+        args.add(Integer.toString(c.record().size()));
+        c.record().forEach((k, v) -> {
+            args.add(k);
+            args.add(v == null ? "" : v);
+        });
+        addLinks(args, c.links(), bucketBits);
+        return SCRIPT.run(redis, FrontierKeys.prefix(c.lease().crawlId()), args)
+                .map(r -> new CompletionResult("stale".equals(r.get(0).toString()), r.get(1).toInteger(), r.get(2).toString()));
+    }
+
+    /** Returns expired leases to their queues; returns how many. */
+    public Future<Integer> reclaim(String crawlId, long now, int limit) {
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), List.of("reclaim", Long.toString(now), Integer.toString(limit)))
+                .map(r -> r.get(0).toInteger());
+    }
+
+    public Future<FrontierCounts> counts(String crawlId) {
+        return redis.batch(List.of(
+                Request.cmd(Command.HGETALL).arg(FrontierKeys.conf(crawlId)),
+                Request.cmd(Command.HGETALL).arg(FrontierKeys.stats(crawlId)),
+                Request.cmd(Command.ZCARD).arg(FrontierKeys.inflight(crawlId))))
+                .map(rs -> FrontierCounts.of(toMap(rs.get(0)), toMap(rs.get(1)), rs.get(2).toLong()));
+    }
+
+    /** Marks the host's sitemaps as taken for this crawl; true for the first caller only. */
+    public Future<Boolean> claimSitemaps(String crawlId, String host) {
+        return redis.send(Request.cmd(Command.HSETNX).arg(FrontierKeys.sitemaps(crawlId)).arg(host).arg("1"))
+                .map(r -> r.toInteger() == 1);
+    }
+
+    /** Deletes every key of the crawl (SCAN, then UNLINK in batches). */
+    public Future<Void> delete(String crawlId) {
+        return deactivate(crawlId).compose(v -> scanAndUnlink(FrontierKeys.pattern(crawlId), "0"));
+    }
+
+    private Future<Void> scanAndUnlink(String pattern, String cursor) {
+        return redis.send(Request.cmd(Command.SCAN).arg(cursor).arg("MATCH").arg(pattern).arg("COUNT").arg(1000))
+                .compose(r -> {
+                    String next = r.get(0).toString();
+                    Response keys = r.get(1);
+                    Future<?> unlink = Future.succeededFuture();
+                    if (keys.size() > 0) {
+                        Request del = Request.cmd(Command.UNLINK);
+                        keys.forEach(k -> del.arg(k.toString()));
+                        unlink = redis.send(del);
+                    }
+                    return unlink.compose(x -> "0".equals(next) ? Future.succeededFuture() : scanAndUnlink(pattern, next));
+                });
+    }
+
+    private static void addLinks(List<String> args, List<Discovery> links, int bucketBits) {
+        for (Discovery d : links) {
+            long fp = UrlFingerprint.of(d.entry().url());
+            args.add(Integer.toString(d.partition()));
+            args.add(Integer.toHexString(UrlFingerprint.bucket(fp, bucketBits)));
+            args.add(Long.toString(UrlFingerprint.remainder(fp, bucketBits)));
+            args.add(d.entry().member());
+            args.add(d.score());
+        }
+    }
+
+    static Map<String, String> toMap(Response r) {
+        Map<String, String> m = new HashMap<>();
+        if (r == null) {
+            return m;
+        }
+        for (String k : r.getKeys()) {
+            m.put(k, r.get(k).toString());
+        }
+        return m;
+    }
+}

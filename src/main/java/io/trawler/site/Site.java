@@ -1,0 +1,43 @@
+package io.trawler.site;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import java.time.Instant;
+import java.util.List;
+
+/** A site editors manage: its seeds, scope, politeness and limits. */
+@Entity
+public class Site extends PanacheEntityBase {
+
+    @Id
+    public String id;
+    public String name;
+    @Convert(converter = StringListConverter.class)
+    public List<String> seeds;
+    @Column(name = "scope_hosts")
+    @Convert(converter = StringListConverter.class)
+    public List<String> hosts;
+    @Column(name = "scope_include")
+    @Convert(converter = StringListConverter.class)
+    public List<String> include;
+    @Column(name = "scope_exclude")
+    @Convert(converter = StringListConverter.class)
+    public List<String> exclude;
+    @Column(name = "delay_ms")
+    public long delayMs;
+    @Column(name = "max_concurrent_per_host")
+    public int maxConcurrentPerHost;
+    @Column(name = "respect_robots")
+    public boolean respectRobots;
+    @Column(name = "max_pages")
+    public long maxPages;
+    @Column(name = "max_depth")
+    public int maxDepth;
+    @Column(name = "created_at")
+    public Instant createdAt;
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+}
