@@ -15,6 +15,8 @@
 --   P hnext            HASH  host -> next time (ms) politeness allows a fetch
 --   P hdelay           HASH  host -> delay (ms) between fetch starts
 --   P pages            STREAM page records for the manager to ingest
+--   P sitemaps         HASH  host -> 1 once a worker has taken the host's sitemaps
+--   P loads            ZSET  side loads (sitemaps) in progress -> deadline; the crawl is not finished while one runs
 
 local P = KEYS[1]
 local op = ARGV[1]
@@ -151,17 +153,27 @@ end
 local function check_finished(now)
   local state = redis.call('HGET', CONF, 'state')
   if state ~= 'RUNNING' and state ~= 'PAUSED' then return state end
-  if num(redis.call('HGET', STATS, 'queued'), 0) <= 0 and redis.call('ZCARD', INFLIGHT) == 0 then
+  redis.call('ZREMRANGEBYSCORE', P .. 'loads', '-inf', now)
+  if num(redis.call('HGET', STATS, 'queued'), 0) <= 0 and redis.call('ZCARD', INFLIGHT) == 0
+      and redis.call('ZCARD', P .. 'loads') == 0 then
     redis.call('HSET', CONF, 'state', 'FINISHED', 'finishedAt', now)
     return 'FINISHED'
   end
   return state
 end
 
--- enqueue now links...
+-- enqueue now load links...   (load: a side load this enqueue finishes, or '')
 if op == 'enqueue' then
-  local admitted = admit_links(3)
+  local admitted = admit_links(4)
+  if ARGV[3] ~= '' then redis.call('ZREM', P .. 'loads', ARGV[3]) end
   return { admitted, check_finished(tonumber(ARGV[2])) }
+end
+
+-- claim now host deadline: take a host's sitemaps (once per crawl) as a side load until deadline
+if op == 'claim' then
+  if redis.call('HSETNX', P .. 'sitemaps', ARGV[3], '1') == 0 then return 0 end
+  redis.call('ZADD', P .. 'loads', tonumber(ARGV[4]), 'sitemaps:' .. ARGV[3])
+  return 1
 end
 
 -- lease now partition max leaseMs

@@ -69,9 +69,15 @@ public class RedisFrontier {
 
     /** Offers URLs; returns how many were admitted (never seen before and within the page limit). */
     public Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now) {
-        List<String> args = new ArrayList<>(2 + links.size() * 5);
+        return enqueue(crawlId, bucketBits, links, now, "");
+    }
+
+    /** Offers URLs and, in the same step, ends the side load {@code load} (see {@link #claimSitemaps}). */
+    public Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now, String load) {
+        List<String> args = new ArrayList<>(3 + links.size() * 5);
         args.add("enqueue");
         args.add(Long.toString(now));
+        args.add(load);
         addLinks(args, links, bucketBits);
         return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(r -> r.get(0).toInteger());
     }
@@ -122,10 +128,14 @@ public class RedisFrontier {
                 .map(rs -> FrontierCounts.of(toMap(rs.get(0)), toMap(rs.get(1)), rs.get(2).toLong()));
     }
 
-    /** Marks the host's sitemaps as taken for this crawl; true for the first caller only. */
-    public Future<Boolean> claimSitemaps(String crawlId, String host) {
-        return redis.send(Request.cmd(Command.HSETNX).arg(FrontierKeys.sitemaps(crawlId)).arg(host).arg("1"))
-                .map(r -> r.toInteger() == 1);
+    /**
+     * Takes the host's sitemaps for this crawl: true for the first caller only, who must then finish
+     * the side load {@code "sitemaps:" + host} with {@link #enqueue(String, int, List, long, String)}.
+     * Until then (or until the deadline passes) the crawl does not count as finished.
+     */
+    public Future<Boolean> claimSitemaps(String crawlId, String host, long now, long deadline) {
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId),
+                List.of("claim", Long.toString(now), host, Long.toString(deadline))).map(r -> r.toInteger() == 1);
     }
 
     /** Deletes every key of the crawl (SCAN, then UNLINK in batches). */

@@ -1,0 +1,241 @@
+package io.trawler.worker;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.trawler.config.TrawlerConfig;
+import io.trawler.crawl.CrawlSpec;
+import io.trawler.fetch.FetchConfig;
+import io.trawler.fetch.HttpFetcher;
+import io.trawler.fetch.RobotsCache;
+import io.trawler.frontier.Lease;
+import io.trawler.frontier.Politeness;
+import io.trawler.frontier.PolitenessConfig;
+import io.trawler.frontier.RedisFrontier;
+import io.trawler.store.WarcStore;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.net.InetAddress;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.jboss.logging.Logger;
+
+/**
+ * The worker loop: leases URLs of every running crawl from the frontier, up to the configured
+ * concurrency, and hands each to a {@link PageProcessor}. It keeps nothing that matters in memory:
+ * stopping it (or killing the process) leaves in-flight URLs leased, and they return to their
+ * queues when the leases expire.
+ */
+@ApplicationScoped
+public class CrawlWorker {
+
+    private static final Logger LOG = Logger.getLogger(CrawlWorker.class);
+
+    private final TrawlerConfig trawler;
+    private final WorkerConfig config;
+    private final FetchConfig fetchConfig;
+    private final PolitenessConfig politenessConfig;
+    private final RedisFrontier frontier;
+    private final Vertx vertx;
+    private final ObjectMapper json;
+    private final Map<String, CrawlContext> crawls = new ConcurrentHashMap<>();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicLong processed = new AtomicLong();
+    private final Object slots = new Object();
+
+    private volatile boolean running;
+    private Thread loop;
+    private ExecutorService cpu;
+    private HttpFetcher fetcher;
+    private WarcStore warc;
+    private PageProcessor processor;
+
+    public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
+            RedisFrontier frontier, Vertx vertx, ObjectMapper json) {
+        this.trawler = trawler;
+        this.config = config;
+        this.fetchConfig = fetchConfig;
+        this.politenessConfig = politenessConfig;
+        this.frontier = frontier;
+        this.vertx = vertx;
+        this.json = json;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (trawler.role().runsWorker()) {
+            start();
+        }
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stop();
+    }
+
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        int threads = config.processingThreads().orElse(Runtime.getRuntime().availableProcessors());
+        AtomicInteger n = new AtomicInteger();
+        cpu = Executors.newFixedThreadPool(threads, r -> {
+            Thread t = new Thread(r, "trawler-process-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        fetcher = new HttpFetcher(vertx, fetchConfig);
+        RobotsCache robots = new RobotsCache(fetcher, fetchConfig);
+        warc = new WarcStore(trawler.dataDir().resolve("warc"), config.warcMaxFileBytes(), nodeName(), "Trawler/0.1 (jwarc)");
+        processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
+                new SitemapLoader(frontier, fetcher, cpu));
+        running = true;
+        loop = new Thread(this::run, "trawler-worker");
+        loop.setDaemon(true);
+        loop.start();
+        LOG.infof("Worker started: concurrency %d, %d processing threads, WARC files in %s", config.concurrency(), threads, warc.dir());
+    }
+
+    /** Stops leasing, waits up to 30 s for pages in flight, then closes the fetcher and WARC files. */
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
+        running = false;
+        synchronized (slots) {
+            slots.notifyAll();
+        }
+        try {
+            loop.join(5000);
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (inFlight.get() > 0 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(20);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        fetcher.close();
+        try {
+            warc.close();
+        } catch (Exception e) {
+            LOG.warn("WARC close failed", e);
+        }
+        cpu.shutdown();
+        crawls.clear();
+        LOG.infof("Worker stopped after %d pages", processed.get());
+    }
+
+    public boolean isRunning() {
+        return running;
+    }
+
+    public long processed() {
+        return processed.get();
+    }
+
+    private void run() {
+        long nextRefresh = 0;
+        long poll = Math.max(1, config.pollInterval().toMillis());
+        while (running) {
+            try {
+                long now = System.currentTimeMillis();
+                if (now >= nextRefresh) {
+                    refreshCrawls();
+                    nextRefresh = now + 500;
+                }
+                int leased = 0;
+                for (CrawlContext ctx : crawls.values()) {
+                    for (int p = 0; p < ctx.spec().partitions() && running; p++) {
+                        int free = config.concurrency() - inFlight.get();
+                        if (free <= 0) {
+                            break;
+                        }
+                        List<Lease> leases = await(frontier.lease(ctx.id(), p, free, config.leaseDuration().toMillis(), now));
+                        leased += leases.size();
+                        for (Lease lease : leases) {
+                            dispatch(ctx, lease);
+                        }
+                    }
+                }
+                if (leased == 0 || inFlight.get() >= config.concurrency()) {
+                    synchronized (slots) {
+                        slots.wait(poll);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                LOG.warnf("Worker loop: %s", e.toString());
+                sleepQuietly(1000);
+            }
+        }
+    }
+
+    private void dispatch(CrawlContext ctx, Lease lease) {
+        inFlight.incrementAndGet();
+        Future<?> f;
+        try {
+            f = processor.process(ctx, lease);
+        } catch (RuntimeException e) {
+            f = Future.failedFuture(e);
+        }
+        f.onComplete(ar -> {
+            if (ar.failed()) {
+                LOG.warnf("Crawl %s: %s not completed (its lease will expire and it will be retried): %s", ctx.id(), lease.url(),
+                        ar.cause().toString());
+            }
+            processed.incrementAndGet();
+            inFlight.decrementAndGet();
+            synchronized (slots) {
+                slots.notifyAll();
+            }
+        });
+    }
+
+    private void refreshCrawls() throws Exception {
+        Set<String> active = new HashSet<>(await(frontier.activeCrawls()));
+        crawls.keySet().retainAll(active);
+        for (String id : active) {
+            if (!crawls.containsKey(id)) {
+                Map<String, String> conf = await(frontier.conf(id));
+                String spec = conf.get("json");
+                if (spec == null) {
+                    continue;
+                }
+                CrawlSpec s = json.readValue(spec, CrawlSpec.class);
+                crawls.put(id, CrawlContext.of(s, Integer.parseInt(conf.getOrDefault("bucketBits", "12"))));
+            }
+        }
+    }
+
+    private static <T> T await(Future<T> f) throws Exception {
+        return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    private String nodeName() {
+        return config.node().orElseGet(() -> {
+            try {
+                return InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
+            } catch (Exception e) {
+                return "worker-" + ProcessHandle.current().pid();
+            }
+        });
+    }
+
+    private static void sleepQuietly(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

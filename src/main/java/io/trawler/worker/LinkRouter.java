@@ -1,0 +1,54 @@
+package io.trawler.worker;
+
+import io.trawler.frontier.Discovery;
+import io.trawler.frontier.FrontierEntry;
+import io.trawler.parse.CrawlScope;
+import io.trawler.parse.UrlNormalizer;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Turns raw links found on a page into frontier discoveries: normalised, deduplicated within the page,
+ * kept only when in scope at the next depth. Also returns every in-scope link (whatever its depth)
+ * for the crawl's link graph.
+ */
+final class LinkRouter {
+
+    record Routed(List<Discovery> discoveries, List<String> graphLinks) {
+    }
+
+    private LinkRouter() {
+    }
+
+    static Routed route(List<String> rawLinks, int depth, CrawlScope scope, int partition) {
+        Set<String> unique = new LinkedHashSet<>();
+        for (String raw : rawLinks) {
+            UrlNormalizer.normalize(raw).ifPresent(unique::add);
+        }
+        List<Discovery> discoveries = new ArrayList<>(unique.size());
+        List<String> graph = new ArrayList<>(unique.size());
+        for (String url : unique) {
+            CrawlScope.Verdict v = scope.check(url, depth + 1);
+            if (v == CrawlScope.Verdict.IN) {
+                discoveries.add(new Discovery(partition, FrontierEntry.of(url, depth + 1), Discovery.FIFO));
+                graph.add(url);
+            } else if (v == CrawlScope.Verdict.TOO_DEEP) {
+                graph.add(url);
+            }
+        }
+        return new Routed(discoveries, graph);
+    }
+
+    /** A redirect target as a discovery at the same depth, one hop further; empty when out of scope or too many hops. */
+    static Optional<Discovery> redirect(String target, FrontierEntry from, CrawlScope scope, int partition, int maxHops) {
+        if (from.hops() + 1 > maxHops) {
+            return Optional.empty();
+        }
+        return UrlNormalizer.normalize(target)
+                .filter(url -> scope.accepts(url, from.depth()))
+                .map(url -> new Discovery(partition, new FrontierEntry(from.depth(), from.hops() + 1, 0, url), Discovery.FIFO));
+    }
+}

@@ -1,0 +1,198 @@
+package io.trawler.worker;
+
+import crawlercommons.robots.BaseRobotRules;
+import io.trawler.fetch.FetchConfig;
+import io.trawler.fetch.FetchResult;
+import io.trawler.fetch.HttpFetcher;
+import io.trawler.fetch.RobotsCache;
+import io.trawler.frontier.Completion;
+import io.trawler.frontier.CompletionResult;
+import io.trawler.frontier.Discovery;
+import io.trawler.frontier.Lease;
+import io.trawler.frontier.Politeness;
+import io.trawler.frontier.RedisFrontier;
+import io.trawler.parse.CharsetDetector;
+import io.trawler.parse.HtmlParser;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.store.WarcStore;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import org.jboss.logging.Logger;
+
+/**
+ * One leased URL, start to finish: robots.txt check, fetch, WARC, parse, link routing, and the single
+ * atomic completion that acknowledges the lease, records the page and admits its links. Every outcome
+ * — denied, failed, truncated, redirected — ends in a completion, so no URL is left behind.
+ */
+final class PageProcessor {
+
+    private static final Logger LOG = Logger.getLogger(PageProcessor.class);
+
+    private final RedisFrontier frontier;
+    private final HttpFetcher fetcher;
+    private final RobotsCache robots;
+    private final WarcStore warc;
+    private final Politeness politeness;
+    private final FetchConfig fetchConfig;
+    private final Executor cpu;
+    private final SitemapLoader sitemaps;
+
+    PageProcessor(RedisFrontier frontier, HttpFetcher fetcher, RobotsCache robots, WarcStore warc, Politeness politeness,
+            FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps) {
+        this.frontier = frontier;
+        this.fetcher = fetcher;
+        this.robots = robots;
+        this.warc = warc;
+        this.politeness = politeness;
+        this.fetchConfig = fetchConfig;
+        this.cpu = cpu;
+        this.sitemaps = sitemaps;
+    }
+
+    Future<CompletionResult> process(CrawlContext ctx, Lease lease) {
+        Future<BaseRobotRules> rules = ctx.spec().respectRobots() ? robots.rulesFor(lease.url()) : Future.succeededFuture(null);
+        return rules.compose(r -> r == null ? Future.succeededFuture(r)
+                : sitemaps.maybeLoad(ctx, lease.url(), r).map(v -> r).otherwise(r))
+                .compose(r -> afterRobots(ctx, lease, r));
+    }
+
+    private Future<CompletionResult> afterRobots(CrawlContext ctx, Lease lease, BaseRobotRules rules) {
+        long now = System.currentTimeMillis();
+        long crawlDelay = rules == null || rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0 : rules.getCrawlDelay();
+        long delay = politeness.delayMs(ctx.spec().delayMs(), crawlDelay);
+        int attempts = lease.entry().attempts();
+        if (rules != null) {
+            if (rules.isDeferVisits()) {
+                if (politeness.mayRetry(attempts)) {
+                    return complete(ctx, lease, now + politeness.backoffMs(java.util.Optional.empty(), attempts, now), delay,
+                            true, "", Map.of(), List.of());
+                }
+                return complete(ctx, lease, 0, delay, false, "errors", record(ctx, lease, 0, "robots-unavailable", now), List.of());
+            }
+            if (!rules.isAllowed(lease.url())) {
+                return complete(ctx, lease, 0, delay, false, "robotsDenied", record(ctx, lease, 0, "robots-denied", now), List.of());
+            }
+        }
+        return fetcher.fetch(lease.url()).compose(result -> afterFetch(ctx, lease, result, delay));
+    }
+
+    private Future<CompletionResult> afterFetch(CrawlContext ctx, Lease lease, FetchResult result, long delay) {
+        long now = System.currentTimeMillis();
+        int attempts = lease.entry().attempts();
+        if (!result.ok()) {
+            if (politeness.mayRetry(attempts)) {
+                return complete(ctx, lease, now + politeness.backoffMs(java.util.Optional.empty(), attempts, now), delay,
+                        true, "", Map.of(), List.of());
+            }
+            Map<String, String> rec = record(ctx, lease, 0, "error-" + result.error().name().toLowerCase(Locale.ROOT), result.startedAt().toEpochMilli());
+            rec.put("fetchMs", Long.toString(result.durationMs()));
+            rec.put("error", truncate(result.errorMessage(), 480));
+            return complete(ctx, lease, now + delay, delay, false, "errors", rec, List.of());
+        }
+        if (Politeness.isBackOff(result.status()) && politeness.mayRetry(attempts)) {
+            long wait = politeness.backoffMs(result.header("retry-after"), attempts, now);
+            return complete(ctx, lease, now + wait, delay, true, "", Map.of(), List.of());
+        }
+        Promise<Processed> processed = Promise.promise();
+        cpu.execute(() -> {
+            try {
+                processed.complete(processResponse(ctx, lease, result));
+            } catch (Throwable t) {
+                processed.fail(t);
+            }
+        });
+        return processed.future().compose(p -> complete(ctx, lease, now + delay, delay, false, "fetched", p.record(), p.links()));
+    }
+
+    private record Processed(Map<String, String> record, List<Discovery> links) {
+    }
+
+    private Processed processResponse(CrawlContext ctx, Lease lease, FetchResult result) {
+        Map<String, String> rec = record(ctx, lease, result.status(), result.truncated() == null ? "fetched" : "truncated",
+                result.startedAt().toEpochMilli());
+        rec.put("contentType", truncate(result.contentType(), 250));
+        rec.put("bytes", Integer.toString(result.body().length));
+        rec.put("fetchMs", Long.toString(result.durationMs()));
+        if (result.truncated() != null) {
+            rec.put("truncated", result.truncated());
+        }
+        try {
+            WarcStore.Stored stored = warc.write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())));
+            rec.put("digest", stored.payloadDigest());
+            rec.put("warcFile", stored.file());
+            rec.put("warcOffset", Long.toString(stored.offset()));
+        } catch (Exception e) {
+            LOG.warnf(e, "WARC write failed for %s", lease.url());
+            rec.put("error", "warc: " + truncate(String.valueOf(e.getMessage()), 400));
+        }
+        List<Discovery> links = new ArrayList<>();
+        int partition = lease.partition();
+        if (result.isRedirect()) {
+            String location = result.header("location").orElse("");
+            try {
+                String target = URI.create(lease.url()).resolve(location.trim().replace(" ", "%20")).toString();
+                rec.put("redirect", truncate(target, 4000));
+                LinkRouter.redirect(target, lease.entry(), ctx.scope(), partition, fetchConfig.maxRedirects()).ifPresent(links::add);
+            } catch (IllegalArgumentException e) {
+                rec.put("error", "bad redirect location: " + truncate(location, 400));
+            }
+        } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
+            String html = CharsetDetector.decode(result.body(), result.contentType());
+            HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage());
+            LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), partition);
+            links.addAll(routed.discoveries());
+            rec.put("links", String.join("\n", routed.graphLinks()));
+            if (page.noindex()) {
+                rec.put("noindex", "1");
+            }
+        }
+        return new Processed(rec, links);
+    }
+
+    private Future<CompletionResult> complete(CrawlContext ctx, Lease lease, long nextAt, long delay, boolean retry,
+            String counter, Map<String, String> record, List<Discovery> links) {
+        Completion c = new Completion(lease, nextAt, delay, retry, counter, record, links);
+        return frontier.complete(c, ctx.bucketBits(), System.currentTimeMillis());
+    }
+
+    private static Map<String, String> record(CrawlContext ctx, Lease lease, int status, String outcome, long fetchedAt) {
+        Map<String, String> rec = new LinkedHashMap<>();
+        rec.put("url", lease.url());
+        rec.put("status", Integer.toString(status));
+        rec.put("outcome", outcome);
+        rec.put("fetchedAt", Long.toString(fetchedAt));
+        rec.put("partition", Integer.toString(lease.partition()));
+        rec.put("depth", Integer.toString(lease.entry().depth()));
+        return rec;
+    }
+
+    static boolean isHtml(FetchResult r) {
+        String ct = r.contentType().toLowerCase(Locale.ROOT);
+        if (ct.contains("html")) {
+            return true;
+        }
+        if (!ct.isEmpty()) {
+            return false;
+        }
+        byte[] b = r.body();
+        int i = 0;
+        while (i < b.length && i < 64 && Character.isWhitespace(b[i])) {
+            i++;
+        }
+        return i < b.length && b[i] == '<';
+    }
+
+    private static String truncate(String s, int max) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= max ? s : s.substring(0, max);
+    }
+}

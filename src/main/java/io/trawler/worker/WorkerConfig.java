@@ -1,0 +1,33 @@
+package io.trawler.worker;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/** The fetch loop of a worker process. */
+@ConfigMapping(prefix = "trawler.worker")
+public interface WorkerConfig {
+
+    /** Pages fetched and processed at once by this process. */
+    @WithDefault("64")
+    int concurrency();
+
+    /** How long a leased URL stays reserved; a worker that dies releases its URLs when this expires. */
+    @WithDefault("2m")
+    Duration leaseDuration();
+
+    /** Pause between frontier polls when no host is ready. */
+    @WithDefault("50ms")
+    Duration pollInterval();
+
+    /** Threads for parsing and WARC writing (default: the number of cores). */
+    Optional<Integer> processingThreads();
+
+    /** Name of this worker in WARC file names (default: the host name). */
+    Optional<String> node();
+
+    /** WARC files are rotated when they reach this size. */
+    @WithDefault("1000000000")
+    long warcMaxFileBytes();
+}
