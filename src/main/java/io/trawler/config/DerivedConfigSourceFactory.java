@@ -25,7 +25,7 @@ public class DerivedConfigSourceFactory implements ConfigSourceFactory {
         Map<String, String> derived = new HashMap<>();
         ConfigValue dataDir = context.getValue("trawler.data-dir");
         String dir = dataDir == null || dataDir.getValue() == null ? "data" : dataDir.getValue();
-        derived.put("trawler.internal.data-dir-absolute", Path.of(dir).toAbsolutePath().normalize().toString());
+        derived.put("trawler-derived.data-dir-absolute", Path.of(dir).toAbsolutePath().normalize().toString());
         ConfigValue role = context.getValue("trawler.role");
         if (role != null && role.getValue() != null && role.getValue().toLowerCase(Locale.ROOT).equals("worker")) {
             derived.put("quarkus.datasource.active", "false");

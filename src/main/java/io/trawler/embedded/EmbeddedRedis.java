@@ -59,8 +59,6 @@ public class EmbeddedRedis {
                 .setting("appendfsync everysec")
                 .setting("save \"\"")
                 .setting("protected-mode yes")
-                .setting("loglevel warning")
-                .setting("logfile " + dir.resolve("redis.log"))
                 .onShutdownForceStop(false)
                 .build();
         server.start();

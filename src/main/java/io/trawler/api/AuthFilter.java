@@ -1,0 +1,34 @@
+package io.trawler.api;
+
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Optional;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+/** Every {@code /api} request needs {@code Authorization: Bearer <admin token>}; anything else gets 401. */
+public class AuthFilter {
+
+    private final AdminToken adminToken;
+
+    public AuthFilter(AdminToken adminToken) {
+        this.adminToken = adminToken;
+    }
+
+    @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
+    public Optional<Response> authenticate(ContainerRequestContext request) {
+        String path = request.getUriInfo().getPath();
+        if (!path.startsWith("/api/") && !path.startsWith("api/")) {
+            return Optional.empty();
+        }
+        String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
+        if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) && adminToken.matches(header.substring(7).trim())) {
+            return Optional.empty();
+        }
+        String message = header == null ? "missing Authorization: Bearer <token> header" : "invalid token";
+        return Optional.of(Response.fromResponse(ErrorMappers.json(401, new ApiError("unauthorized", message, List.of())))
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer realm=\"trawler\"").build());
+    }
+}

@@ -1,0 +1,24 @@
+package io.trawler.api;
+
+import io.trawler.crawl.Page;
+import java.time.Instant;
+import java.util.List;
+
+/** One page record as GET /api/v1/crawls/{id}/pages lists it. */
+public record PageView(long id, String url, int status, String outcome, Instant fetchedAt, int partition, int depth,
+        String contentType, String digest, Warc warc, Long bytes, boolean truncated, Integer fetchMs, String redirect,
+        String error) {
+
+    public record Warc(String file, Long offset) {
+    }
+
+    /** A page of page records; pass {@code next} as {@code after} for the following one (null at the end). */
+    public record Listing(List<PageView> pages, Long next) {
+    }
+
+    static PageView of(Page p) {
+        return new PageView(p.id, p.url, p.status, p.outcome, p.fetchedAt, p.partition, p.depth, p.contentType, p.digest,
+                p.warcFile == null ? null : new Warc(p.warcFile, p.warcOffset), p.bytes, p.truncated, p.fetchMs, p.redirect,
+                p.error);
+    }
+}

@@ -1,0 +1,80 @@
+package io.trawler.api;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlService;
+import io.trawler.site.Site;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** A site's crawls: start one, list them (API.md, "Crawls"). */
+@Path("/api/v1/sites/{siteId}/crawls")
+@Produces(MediaType.APPLICATION_JSON)
+public class SiteCrawlResource {
+
+    static final Set<String> STRATEGIES = Set.of("bfs", "dfs", "backlinks", "pagerank", "opic", "largest-site", "depth-weight",
+            "focused-t", "focused-tl");
+    static final Set<String> AVAILABLE_STRATEGIES = Set.of("bfs", "dfs");
+    static final Set<String> MODES = Set.of("independent", "coordinated");
+
+    private final CrawlService service;
+    private final CrawlResource crawls;
+
+    public SiteCrawlResource(CrawlService service, CrawlResource crawls) {
+        this.service = service;
+        this.crawls = crawls;
+    }
+
+    @POST
+        @Consumes(MediaType.APPLICATION_JSON)
+    public Response start(@PathParam("siteId") String siteId, CrawlRequest body) {
+        CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null) : body;
+        String strategy = r.strategy() == null ? "bfs" : r.strategy();
+        int partitions = r.partitions() == null ? 1 : r.partitions();
+        String mode = r.mode() == null ? "independent" : r.mode();
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (!STRATEGIES.contains(strategy)) {
+            problems.add(new ApiError.Detail("strategy", "unknown strategy '" + strategy + "'; one of " + STRATEGIES));
+        } else if (!AVAILABLE_STRATEGIES.contains(strategy)) {
+            problems.add(new ApiError.Detail("strategy", "strategy '" + strategy + "' is not available in this version; available: "
+                    + AVAILABLE_STRATEGIES));
+        }
+        if (partitions < 1 || partitions > 10) {
+            problems.add(new ApiError.Detail("partitions", "must be between 1 and 10"));
+        } else if (partitions > 1) {
+            problems.add(new ApiError.Detail("partitions", "partitioned crawls are not available in this version; use 1"));
+        }
+        if (!MODES.contains(mode)) {
+            problems.add(new ApiError.Detail("mode", "one of " + MODES));
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> {
+            Site site = SiteResource.find(siteId);
+            service.activeCrawlOf(siteId).ifPresent(c -> {
+                throw ApiException.conflict("site " + siteId + " already has an active crawl: " + c.id);
+            });
+            return service.start(site, strategy, partitions, mode);
+        });
+        return Response.status(202).entity(crawls.view(crawl.id)).build();
+    }
+
+    @GET
+        public List<CrawlView> ofSite(@PathParam("siteId") String siteId) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            SiteResource.find(siteId);
+            return Crawl.ofSite(siteId).stream().map(c -> CrawlView.of(c, service.counts(c))).toList();
+        });
+    }
+
+}

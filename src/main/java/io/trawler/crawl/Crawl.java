@@ -1,0 +1,52 @@
+package io.trawler.crawl;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import java.time.Instant;
+import java.util.List;
+
+/** One run over a site. While it runs its live counters are in Redis; the final ones are stored here. */
+@Entity
+public class Crawl extends PanacheEntityBase {
+
+    @Id
+    public String id;
+    @Column(name = "site_id")
+    public String siteId;
+    public String state;
+    public String strategy;
+    public int partitions;
+    public String mode;
+    /** The {@link CrawlSpec} as JSON. */
+    public String spec;
+    @Column(name = "started_at")
+    public Instant startedAt;
+    @Column(name = "finished_at")
+    public Instant finishedAt;
+    public long fetched;
+    @Column(name = "unique_pages")
+    public long uniquePages;
+    public long queued;
+    @Column(name = "in_flight")
+    public long inFlight;
+    public long errors;
+    @Column(name = "robots_denied")
+    public long robotsDenied;
+    /** Id of the last page-record stream entry stored in the database. */
+    @Column(name = "ingested_until")
+    public String ingestedUntil;
+
+    public boolean isActive() {
+        return CrawlState.valueOf(state).isActive();
+    }
+
+    public static List<Crawl> active() {
+        return list("state in ?1", List.of(CrawlState.RUNNING.name(), CrawlState.PAUSED.name()));
+    }
+
+    public static List<Crawl> ofSite(String siteId) {
+        return list("siteId = ?1 order by startedAt desc", siteId);
+    }
+}

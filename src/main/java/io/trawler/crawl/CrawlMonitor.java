@@ -1,0 +1,95 @@
+package io.trawler.crawl;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.trawler.config.TrawlerConfig;
+import io.trawler.frontier.FrontierCounts;
+import io.trawler.frontier.RedisFrontier;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * The manager's heartbeat: for every active crawl it ingests page records and, once the frontier
+ * reports the crawl FINISHED, drains the rest and stores the final state and counts. After a restart
+ * it picks up where the database and Redis left off.
+ */
+@ApplicationScoped
+public class CrawlMonitor {
+
+    private static final Logger LOG = Logger.getLogger(CrawlMonitor.class);
+    private static final long TICK_MS = 250;
+
+    private final TrawlerConfig config;
+    private final RedisFrontier frontier;
+    private final PageIngestor ingestor;
+    private ScheduledExecutorService timer;
+
+    public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, PageIngestor ingestor) {
+        this.config = config;
+        this.frontier = frontier;
+        this.ingestor = ingestor;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (!config.role().runsManager()) {
+            return;
+        }
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "trawler-monitor");
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(this::tick, TICK_MS, TICK_MS, TimeUnit.MILLISECONDS);
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (timer != null) {
+            timer.shutdownNow();
+            try {
+                timer.awaitTermination(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    void tick() {
+        try {
+            List<Crawl> active = QuarkusTransaction.requiringNew().call(Crawl::active);
+            for (Crawl crawl : active) {
+                check(crawl.id);
+            }
+        } catch (Exception e) {
+            LOG.warnf("Crawl monitor: %s", e.toString());
+        }
+    }
+
+    /** Ingests what the crawl's workers reported and records its end when the frontier says it finished. */
+    public void check(String crawlId) throws Exception {
+        ingestor.ingestBatch(crawlId);
+        FrontierCounts counts = CrawlService.await(frontier.counts(crawlId));
+        if (!"FINISHED".equals(counts.state())) {
+            return;
+        }
+        ingestor.drain(crawlId);
+        ingestor.closeGraph(crawlId);
+        QuarkusTransaction.requiringNew().run(() -> {
+            Crawl crawl = Crawl.findById(crawlId);
+            if (crawl != null && crawl.isActive()) {
+                crawl.state = CrawlState.FINISHED.name();
+                crawl.finishedAt = counts.finishedAt() > 0 ? Instant.ofEpochMilli(counts.finishedAt()) : Instant.now();
+                CrawlService.snapshot(crawl, counts);
+            }
+        });
+        CrawlService.await(frontier.deactivate(crawlId));
+        LOG.infof("Crawl %s finished: %d fetched, %d errors, %d denied by robots.txt", crawlId, counts.fetched(), counts.errors(),
+                counts.robotsDenied());
+    }
+}

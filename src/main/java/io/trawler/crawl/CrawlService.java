@@ -1,0 +1,129 @@
+package io.trawler.crawl;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.trawler.config.Ids;
+import io.trawler.frontier.Discovery;
+import io.trawler.frontier.FrontierCounts;
+import io.trawler.frontier.RedisFrontier;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.site.Site;
+import io.vertx.core.Future;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/** Starts, pauses, resumes and stops crawls, and reports their live counts. */
+@ApplicationScoped
+public class CrawlService {
+
+    private final RedisFrontier frontier;
+    private final ObjectMapper json;
+
+    public CrawlService(RedisFrontier frontier, ObjectMapper json) {
+        this.frontier = frontier;
+        this.json = json;
+    }
+
+    /** The site's running or paused crawl, if any. */
+    public Optional<Crawl> activeCrawlOf(String siteId) {
+        return Crawl.ofSite(siteId).stream().filter(Crawl::isActive).findFirst();
+    }
+
+    /** Creates the crawl, writes its spec and seeds to the frontier, and lets the workers at it. */
+    @Transactional
+    public Crawl start(Site site, String strategy, int partitions, String mode) {
+        String id = Ids.newId();
+        CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
+                site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode);
+        Crawl crawl = new Crawl();
+        crawl.id = id;
+        crawl.siteId = site.id;
+        crawl.state = CrawlState.RUNNING.name();
+        crawl.strategy = strategy;
+        crawl.partitions = partitions;
+        crawl.mode = mode;
+        crawl.spec = toJson(spec);
+        crawl.startedAt = Instant.now();
+        crawl.persist();
+        int bits = spec.frontierSettings().bucketBits();
+        List<Discovery> seeds = new ArrayList<>();
+        for (String s : new LinkedHashSet<>(site.seeds)) {
+            UrlNormalizer.normalize(s).ifPresent(u -> seeds.add(new Discovery(0, io.trawler.frontier.FrontierEntry.of(u, 0),
+                    "lifo".equals(seedOrder(strategy)) ? Discovery.LIFO : Discovery.FIFO)));
+        }
+        await(frontier.create(id, spec.frontierSettings(), crawl.spec)
+                .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
+        return crawl;
+    }
+
+    private static String seedOrder(String strategy) {
+        return "dfs".equals(strategy) ? "lifo" : "fifo";
+    }
+
+    @Transactional
+    public Crawl changeState(String crawlId, CrawlState target) {
+        Crawl crawl = Crawl.findById(crawlId);
+        CrawlState current = CrawlState.valueOf(crawl.state);
+        if (!current.isActive()) {
+            return crawl;
+        }
+        if (target == CrawlState.STOPPED) {
+            crawl.finishedAt = Instant.now();
+            snapshot(crawl, await(frontier.counts(crawlId)));
+        }
+        crawl.state = target.name();
+        await(frontier.setState(crawlId, target.name()));
+        if (target == CrawlState.STOPPED) {
+            await(frontier.deactivate(crawlId));
+        }
+        return crawl;
+    }
+
+    /** Live counts from Redis while the crawl is active, the stored ones afterwards. */
+    public CrawlCounts counts(Crawl crawl) {
+        if (crawl.isActive()) {
+            FrontierCounts c = await(frontier.counts(crawl.id));
+            return new CrawlCounts(c.fetched(), c.fetched(), c.queued(), c.inFlight(), c.errors(), c.robotsDenied());
+        }
+        return new CrawlCounts(crawl.fetched, crawl.uniquePages, crawl.queued, crawl.inFlight, crawl.errors, crawl.robotsDenied);
+    }
+
+    static void snapshot(Crawl crawl, FrontierCounts c) {
+        crawl.fetched = c.fetched();
+        crawl.uniquePages = c.fetched();
+        crawl.queued = c.queued();
+        crawl.inFlight = c.inFlight();
+        crawl.errors = c.errors();
+        crawl.robotsDenied = c.robotsDenied();
+    }
+
+    /** Deletes a crawl's frontier state in Redis. */
+    public void deleteFrontier(String crawlId) {
+        await(frontier.delete(crawlId));
+    }
+
+    private String toJson(CrawlSpec spec) {
+        try {
+            return json.writeValueAsString(spec);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static <T> T await(Future<T> f) {
+        try {
+            return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (Exception e) {
+            throw new IllegalStateException("frontier (Redis) call failed: " + e.getMessage(), e);
+        }
+    }
+}
