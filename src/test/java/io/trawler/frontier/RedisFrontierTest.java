@@ -1,0 +1,218 @@
+package io.trawler.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.trawler.config.Ids;
+import io.trawler.testsupport.TestRedis;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The frontier's Lua operations against a real Redis. */
+class RedisFrontierTest {
+
+    static Vertx vertx;
+    static Redis redis;
+    RedisFrontier frontier;
+    String crawl;
+
+    @BeforeAll
+    static void connect() {
+        vertx = Vertx.vertx();
+        redis = Redis.createClient(vertx, TestRedis.url());
+    }
+
+    @AfterAll
+    static void close() {
+        redis.close();
+        vertx.close();
+    }
+
+    @BeforeEach
+    void create() throws Exception {
+        frontier = new RedisFrontier(redis);
+        crawl = Ids.newId();
+    }
+
+    @AfterEach
+    void delete() throws Exception {
+        await(frontier.delete(crawl));
+    }
+
+    private void start(int maxPerHost, long delayMs, long maxPages) throws Exception {
+        await(frontier.create(crawl, new CrawlFrontierSettings(maxPerHost, delayMs, maxPages, 1), "{}"));
+    }
+
+    private int bits() {
+        return new CrawlFrontierSettings(1, 0, 1000, 1).bucketBits();
+    }
+
+    private int offer(long now, String... urls) throws Exception {
+        List<Discovery> links = new ArrayList<>();
+        for (String u : urls) {
+            links.add(Discovery.fifo(u, 1));
+        }
+        return await(frontier.enqueue(crawl, bits(), links, now));
+    }
+
+    private CompletionResult ack(Lease l, long now, List<Discovery> links) throws Exception {
+        return await(frontier.complete(new Completion(l, now, 0, false, "fetched", Map.of("url", l.url()), links), bits(), now));
+    }
+
+    @Test
+    void admitsEachUrlOnceAcrossBatchesAndWithinABatch() throws Exception {
+        start(10, 0, 1000);
+        assertEquals(2, offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/1"));
+        assertEquals(1, offer(1, "http://a.test/2", "http://a.test/3"));
+        assertEquals(3, await(frontier.counts(crawl)).queued());
+    }
+
+    @Test
+    void seenSetIsExactForThousandsOfUrls() throws Exception {
+        start(10, 0, 100_000);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            urls.add("http://h" + (i % 7) + ".test/page/" + i);
+        }
+        int admitted = 0;
+        for (int i = 0; i < urls.size(); i += 1000) {
+            admitted += offer(1, urls.subList(i, i + 1000).toArray(String[]::new));
+        }
+        assertEquals(20_000, admitted);
+        int again = 0;
+        for (int i = 0; i < urls.size(); i += 1000) {
+            again += offer(1, urls.subList(i, i + 1000).toArray(String[]::new));
+        }
+        assertEquals(0, again, "every URL was already seen");
+    }
+
+    @Test
+    void leasesFifoPerHostAndFinishesWhenEverythingIsAcknowledged() throws Exception {
+        start(10, 0, 1000);
+        offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3");
+        List<Lease> leases = await(frontier.lease(crawl, 0, 10, 60_000, 2));
+        assertEquals(List.of("http://a.test/1", "http://a.test/2", "http://a.test/3"), leases.stream().map(Lease::url).toList());
+        assertEquals(3, await(frontier.counts(crawl)).inFlight());
+        ack(leases.get(0), 3, List.of());
+        ack(leases.get(1), 3, List.of(Discovery.fifo("http://a.test/4", 2)));
+        CompletionResult last = ack(leases.get(2), 3, List.of());
+        assertEquals("RUNNING", last.state());
+        Lease fourth = await(frontier.lease(crawl, 0, 10, 60_000, 4)).get(0);
+        assertEquals(2, fourth.entry().depth());
+        assertEquals("FINISHED", ack(fourth, 5, List.of()).state());
+        FrontierCounts c = await(frontier.counts(crawl));
+        assertEquals(4, c.fetched());
+        assertEquals(0, c.queued());
+        assertEquals(0, c.inFlight());
+    }
+
+    @Test
+    void expiredLeasesReturnToTheirQueueAndLateAcksAreStale() throws Exception {
+        start(10, 0, 1000);
+        offer(1, "http://a.test/1", "http://a.test/2");
+        List<Lease> dead = await(frontier.lease(crawl, 0, 10, 1000, 10));
+        assertEquals(2, dead.size());
+        assertTrue(await(frontier.lease(crawl, 0, 10, 1000, 500)).isEmpty(), "nothing to lease while leased");
+        List<Lease> again = await(frontier.lease(crawl, 0, 10, 1000, 1011));
+        assertEquals(Set.of("http://a.test/1", "http://a.test/2"), new HashSet<>(again.stream().map(Lease::url).toList()));
+        assertTrue(ack(dead.get(0), 1100, List.of()).stale(), "the dead worker's lease was re-issued");
+        assertFalse(ack(again.get(0), 1100, List.of()).stale());
+        assertEquals("FINISHED", ack(again.get(1), 1100, List.of()).state());
+        assertEquals(2, await(frontier.counts(crawl)).fetched());
+        assertEquals(2, await(frontier.counts(crawl)).reclaimed());
+    }
+
+    @Test
+    void oneUrlPerHostInFlightAndDelayBetweenFetches() throws Exception {
+        start(1, 100, 1000);
+        offer(1, "http://a.test/1", "http://a.test/2", "http://b.test/1");
+        List<Lease> first = await(frontier.lease(crawl, 0, 10, 60_000, 1000));
+        assertEquals(Set.of("a.test", "b.test"), hosts(first));
+        assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 5000)).isEmpty(), "a.test is busy");
+        Lease a1 = first.stream().filter(l -> l.url().contains("a.test")).findFirst().orElseThrow();
+        await(frontier.complete(new Completion(a1, 1200 + 100, 100, false, "fetched", Map.of(), List.of()), bits(), 1200));
+        assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 1250)).isEmpty(), "delay not over");
+        assertEquals(List.of("http://a.test/2"), await(frontier.lease(crawl, 0, 10, 60_000, 1300)).stream().map(Lease::url).toList());
+    }
+
+    @Test
+    void retryPutsTheUrlBackWithOneMoreAttemptAfterTheBackOff() throws Exception {
+        start(1, 0, 1000);
+        offer(1, "http://a.test/1");
+        Lease l = await(frontier.lease(crawl, 0, 10, 60_000, 1)).get(0);
+        await(frontier.complete(new Completion(l, 5000, 0, true, "", Map.of(), List.of()), bits(), 2));
+        assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 4999)).isEmpty());
+        Lease again = await(frontier.lease(crawl, 0, 10, 60_000, 5000)).get(0);
+        assertEquals(1, again.entry().attempts());
+    }
+
+    @Test
+    void pageLimitCapsAdmissions() throws Exception {
+        start(10, 0, 3);
+        assertEquals(3, offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4"));
+        assertEquals(0, offer(1, "http://a.test/5"));
+    }
+
+    @Test
+    void aSideLoadKeepsTheCrawlOpenUntilItEnds() throws Exception {
+        start(10, 0, 1000);
+        offer(1, "http://a.test/1");
+        Lease l = await(frontier.lease(crawl, 0, 10, 60_000, 1)).get(0);
+        assertTrue(await(frontier.claimSitemaps(crawl, "a.test", 1, 100_000)));
+        assertFalse(await(frontier.claimSitemaps(crawl, "a.test", 1, 100_000)), "claimed once per crawl");
+        assertEquals("RUNNING", ack(l, 2, List.of()).state());
+        await(frontier.enqueue(crawl, bits(), List.of(Discovery.fifo("http://a.test/from-sitemap", 1)), 3, "sitemaps:a.test"));
+        Lease s = await(frontier.lease(crawl, 0, 10, 60_000, 4)).get(0);
+        assertEquals("http://a.test/from-sitemap", s.url());
+        assertEquals("FINISHED", ack(s, 5, List.of()).state());
+    }
+
+    @Test
+    void pausedCrawlsLeaseNothingAndPageRecordsReachTheStream() throws Exception {
+        start(10, 0, 1000);
+        offer(1, "http://a.test/1", "http://a.test/2");
+        await(frontier.setState(crawl, "PAUSED"));
+        assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 1)).isEmpty());
+        await(frontier.setState(crawl, "RUNNING"));
+        Lease l = await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0);
+        ack(l, 2, List.of());
+        long len = await(redis.send(Request.cmd(Command.XLEN).arg(FrontierKeys.pages(crawl)))).toLong();
+        assertEquals(1, len);
+    }
+
+    @Test
+    void everyKeyOfACrawlSharesOneHashTag() throws Exception {
+        start(10, 0, 1000);
+        offer(1, "http://a.test/1");
+        ack(await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0), 2, List.of(Discovery.fifo("http://b.test/x", 1)));
+        List<String> keys = new ArrayList<>();
+        await(redis.send(Request.cmd(Command.KEYS).arg(FrontierKeys.pattern(crawl)))).forEach(k -> keys.add(k.toString()));
+        assertTrue(keys.size() >= 6, keys.toString());
+        assertTrue(keys.stream().allMatch(k -> k.startsWith("t:{c:" + crawl + "}:")), keys.toString());
+    }
+
+    private static Set<String> hosts(List<Lease> leases) {
+        Set<String> s = new HashSet<>();
+        leases.forEach(l -> s.add(io.trawler.parse.UrlNormalizer.hostOf(l.url())));
+        return s;
+    }
+
+    static <T> T await(Future<T> f) throws Exception {
+        return f.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    }
+}
