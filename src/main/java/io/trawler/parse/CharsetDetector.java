@@ -13,8 +13,9 @@ import org.mozilla.universalchardet.UniversalDetector;
 
 /**
  * Picks the charset of an HTML body: byte-order mark, then the Content-Type header, then a
- * {@code <meta>} declaration in the first 4 KiB, then statistical sniffing (juniversalchardet),
- * then UTF-8. A declared UTF-8 that the bytes do not decode as is treated as wrong and sniffed.
+ * {@code <meta>} declaration in the first 4 KiB, then UTF-8 when the bytes decode as UTF-8, then
+ * statistical sniffing (juniversalchardet), then UTF-8. A declared UTF-8 that the bytes do not
+ * decode as is treated as wrong and sniffed.
  */
 public final class CharsetDetector {
 
@@ -42,6 +43,10 @@ public final class CharsetDetector {
         Optional<Charset> meta = named(find(META_CHARSET, head));
         if (meta.isPresent() && plausible(meta.get(), body)) {
             return new Detected(meta.get(), "meta");
+        }
+        if (plausible(StandardCharsets.UTF_8, body)) {
+            // ASCII, or bytes that decode as UTF-8: the statistical detector would only guess worse
+            return new Detected(StandardCharsets.UTF_8, "default");
         }
         UniversalDetector detector = new UniversalDetector();
         detector.handleData(body, 0, body.length);

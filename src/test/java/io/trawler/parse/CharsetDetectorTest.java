@@ -1,0 +1,61 @@
+package io.trawler.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.Charset;
+import org.junit.jupiter.api.Test;
+
+class CharsetDetectorTest {
+
+    private static final String CHINESE = "<html><head><title>新闻</title></head><body><p>这是一个用于测试字符集检测的中文页面，"
+            + "包含足够多的汉字以便统计检测能够可靠地识别编码。垂直搜索引擎需要抓取新鲜的网页。</p></body></html>";
+
+    @Test
+    void headerWins() {
+        byte[] body = "<p>café</p>".getBytes(Charset.forName("windows-1252"));
+        var d = CharsetDetector.detect(body, "text/html; charset=ISO-8859-1");
+        assertEquals("header", d.source());
+        assertEquals("windows-1252", d.charset().name());
+        assertEquals("<p>café</p>", CharsetDetector.decode(body, "text/html; charset=ISO-8859-1"));
+    }
+
+    @Test
+    void metaWhenTheHeaderHasNoCharset() {
+        String html = "<html><head><meta charset=\"gbk\"></head>" + CHINESE.substring(6);
+        byte[] body = html.getBytes(Charset.forName("GBK"));
+        var d = CharsetDetector.detect(body, "text/html");
+        assertEquals("meta", d.source());
+        assertTrue(CharsetDetector.decode(body, "text/html").contains("垂直搜索引擎"));
+    }
+
+    @Test
+    void httpEquivMeta() {
+        byte[] body = "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=Shift_JIS\"><p>日本語</p>".getBytes(Charset.forName("Shift_JIS"));
+        assertEquals("Shift_JIS", CharsetDetector.detect(body, null).charset().name());
+    }
+
+    @Test
+    void wrongUtf8HeaderIsSniffed() {
+        byte[] body = CHINESE.getBytes(Charset.forName("GB18030"));
+        var d = CharsetDetector.detect(body, "text/html; charset=utf-8");
+        assertEquals("sniffed", d.source());
+        assertTrue(CharsetDetector.decode(body, "text/html; charset=utf-8").contains("垂直搜索引擎"));
+    }
+
+    @Test
+    void unknownCharsetNameFallsThrough() {
+        byte[] body = "<p>plain</p>".getBytes();
+        assertEquals("UTF-8", CharsetDetector.detect(body, "text/html; charset=no-such-charset").charset().name());
+    }
+
+    @Test
+    void byteOrderMarkFirst() {
+        byte[] text = "<p>x</p>".getBytes(java.nio.charset.StandardCharsets.UTF_16LE);
+        byte[] body = new byte[text.length + 2];
+        body[0] = (byte) 0xFF;
+        body[1] = (byte) 0xFE;
+        System.arraycopy(text, 0, body, 2, text.length);
+        assertEquals("bom", CharsetDetector.detect(body, "text/html; charset=utf-8").source());
+    }
+}

@@ -1,0 +1,47 @@
+package io.trawler.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class HtmlParserTest {
+
+    @Test
+    void linksFromEveryElementResolvedAgainstBaseHref() {
+        String html = """
+                <html><head><base href="http://b.test/dir/"><link rel="canonical" href="/canon.html"></head><body>
+                <a href="a.html">a</a> <a href="../up.html" rel="nofollow">up</a>
+                <map><area href="area.html"></map><iframe src="frame/i.html"></iframe><frameset><frame src="f.html"></frameset>
+                <a href="#top">same page</a> <a>no href</a></body></html>""";
+        HtmlParser.ParsedPage p = HtmlParser.parse(html, "http://a.test/x/page.html", 100);
+        assertEquals(Optional.of("http://b.test/canon.html"), p.canonical());
+        assertTrue(p.followable().containsAll(List.of("http://b.test/dir/a.html", "http://b.test/dir/area.html",
+                "http://b.test/dir/frame/i.html", "http://b.test/canon.html")), p.followable().toString());
+        assertFalse(p.followable().contains("http://b.test/up.html"), "rel=nofollow is not followed");
+        assertFalse(p.noindex());
+    }
+
+    @Test
+    void metaRobots() {
+        HtmlParser.ParsedPage none = HtmlParser.parse("<meta name=robots content='NONE'><a href=/x>x</a>", "http://a.test/", 100);
+        assertTrue(none.noindex());
+        assertTrue(none.nofollow());
+        assertEquals(List.of(), none.followable());
+        HtmlParser.ParsedPage noindex = HtmlParser.parse("<meta name=ROBOTS content='noindex, follow'><a href=/x>x</a>", "http://a.test/", 100);
+        assertTrue(noindex.noindex());
+        assertEquals(List.of("http://a.test/x"), noindex.followable());
+    }
+
+    @Test
+    void linkCap() {
+        StringBuilder s = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            s.append("<a href=/p").append(i).append(">p</a>");
+        }
+        assertEquals(10, HtmlParser.parse(s.toString(), "http://a.test/", 10).links().size());
+    }
+}

@@ -1,0 +1,41 @@
+package io.trawler.parse;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Optional;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class UrlNormalizerTest {
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', nullValues = "NONE", value = {
+            "HTTP://Example.COM/a/b.html | http://example.com/a/b.html",
+            "http://example.com:80/x | http://example.com/x",
+            "https://example.com:443/x | https://example.com/x",
+            "http://example.com:8080/x | http://example.com:8080/x",
+            "http://example.com/a/./b/../c.html#frag | http://example.com/a/c.html",
+            "http://example.com | http://example.com/",
+            "http://example.com/%7euser/ | http://example.com/~user/",
+            "http://example.com/a b | http://example.com/a%20b",
+            "http://bücher.example/ | http://xn--bcher-kva.example/",
+            "ftp://example.com/file | NONE",
+            "mailto:someone@example.com | NONE",
+            "javascript:void(0) | NONE",
+            "not a url | NONE",
+    })
+    void normalises(String in, String expected) {
+        assertEquals(Optional.ofNullable(expected), UrlNormalizer.normalize(in));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "http://example.com/a | example.com | example.com",
+            "http://example.com:8080/a?b | example.com | example.com:8080",
+            "http://user@example.com:81/ | example.com | user@example.com:81",
+    })
+    void hostAndAuthority(String url, String host, String authority) {
+        assertEquals(host, UrlNormalizer.hostOf(url));
+        assertEquals(authority, UrlNormalizer.authorityOf(url));
+    }
+}
