@@ -37,12 +37,14 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer> {
     private volatile Context vertxContext;
     private volatile HttpClientResponse response;
     private volatile String truncated;
+    private volatile long lastActivity = System.nanoTime();
 
     CappedBody(int cap) {
         this.cap = cap;
     }
 
     void attach(HttpContext<?> ctx, Context vctx) {
+        lastActivity = System.nanoTime();
         this.context = ctx;
         this.vertxContext = vctx;
         if (ctx.clientResponse() != null) {
@@ -60,6 +62,15 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer> {
 
     String truncated() {
         return truncated;
+    }
+
+    /** Nanoseconds since data last arrived (or the request was sent). */
+    long idleNanos() {
+        return System.nanoTime() - lastActivity;
+    }
+
+    boolean done() {
+        return promise.future().isComplete();
     }
 
     /** Cuts the exchange off (total timeout); what arrived so far is kept. */
@@ -94,6 +105,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer> {
 
     @Override
     public Future<Void> write(Buffer data) {
+        lastActivity = System.nanoTime();
         if (truncated != null) {
             return Future.failedFuture(new Cut(truncated));
         }

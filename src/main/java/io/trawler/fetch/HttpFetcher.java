@@ -77,7 +77,16 @@ public final class HttpFetcher implements AutoCloseable {
             return Future.succeededFuture(FetchResult.failed(url, FetchError.INVALID, String.valueOf(e.getMessage()), started, 0));
         }
         Promise<FetchResult> result = Promise.promise();
-        long timer = vertx.setTimer(config.totalTimeout().toMillis(), id -> body.abort("time"));
+        long totalNanos = config.totalTimeout().toNanos();
+        long idleNanos = config.idleTimeout().toNanos();
+        long tick = Math.max(10, Math.min(config.idleTimeout().toMillis(), config.totalTimeout().toMillis()) / 4);
+        // the Web Client's idle timeout ends silent exchanges; this watchdog also cuts off a body that
+        // stalls or drips after its headers arrived, keeping what came so far
+        long timer = vertx.setPeriodic(tick, id -> {
+            if (System.nanoTime() - t0 > totalNanos || body.idleNanos() > idleNanos) {
+                body.abort("time");
+            }
+        });
         request.send().onComplete(ar -> {
             vertx.cancelTimer(timer);
             long ms = (System.nanoTime() - t0) / 1_000_000;
