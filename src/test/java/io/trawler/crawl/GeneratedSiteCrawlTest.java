@@ -66,6 +66,8 @@ class GeneratedSiteCrawlTest {
             assertOutcome(byPath, "/error500.html", 500, "fetched");
             assertOutcome(byPath, "/missing.html", 404, "fetched");
             assertOutcome(byPath, "/busy.html", 200, "fetched");
+            List<Long> busy = server.log().times("/busy.html");
+            assertTrue(busy.get(1) - busy.get(0) >= 1000, "Retry-After: 1 honoured, waited " + (busy.get(1) - busy.get(0)) + " ms");
             assertOutcome(byPath, "/slow.html", 200, "fetched");
             assertOutcome(byPath, "/loop/a", 302, "fetched");
             assertEquals("application/pdf", byPath.get("/doc.pdf").get("contentType"));

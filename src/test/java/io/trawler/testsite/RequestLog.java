@@ -31,6 +31,11 @@ public final class RequestLog {
         return m;
     }
 
+    /** Arrival times of the requests for one URI. */
+    public List<Long> times(String uri) {
+        return times.getOrDefault(uri, List.of());
+    }
+
     /** Start times of every request, in order. */
     public List<Long> allTimes() {
         List<Long> all = new ArrayList<>();

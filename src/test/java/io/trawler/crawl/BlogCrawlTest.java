@@ -1,0 +1,62 @@
+package io.trawler.crawl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.trawler.testsite.StaticSite;
+import io.trawler.testsite.TestWebServer;
+import io.trawler.testsupport.Api;
+import io.trawler.testsupport.SharedData;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/** A crawl of a real static blog (../shared/data/sites), its sitemap found through robots.txt. */
+@QuarkusTest
+class BlogCrawlTest {
+
+    static final String LIVE = "https://dustinpfister.github.io/";
+
+    @Test
+    void crawlsTheRealBlogOnceAndFindsEverySitemapPage() throws Exception {
+        Path root = StaticSite.extract(SharedData.path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
+        try (TestWebServer server = TestWebServer.start(new StaticSite(root, LIVE))) {
+            String siteId = Api.createSite("blog", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 16),
+                    Map.of("maxPages", 100000, "maxDepth", 20));
+            String crawlId = Api.startCrawl(siteId);
+            JsonPath end = Api.awaitEnd(crawlId, 240_000);
+            assertEquals("FINISHED", end.getString("state"));
+
+            Map<String, Integer> requests = server.log().counts();
+            requests.forEach((uri, n) -> assertEquals(1, n, "requested once: " + uri));
+
+            List<Map<String, Object>> pages = Api.pages(crawlId);
+            Set<String> fetched = new HashSet<>();
+            for (Map<String, Object> p : pages) {
+                assertTrue(fetched.add((String) p.get("url")), "one record per URL: " + p.get("url"));
+            }
+            assertEquals(requests.size() - 2, pages.size(), "a record for every request but robots.txt and sitemap.xml");
+
+            String sitemap = Files.readString(root.resolve("sitemap.xml"), StandardCharsets.UTF_8);
+            Matcher m = Pattern.compile("<loc>([^<]+)</loc>").matcher(sitemap);
+            int locs = 0;
+            while (m.find()) {
+                locs++;
+                String url = m.group(1).trim().replace(LIVE, server.base() + "/");
+                assertTrue(fetched.contains(url), "sitemap page fetched: " + url);
+            }
+            assertEquals(1071, locs);
+            long ok = pages.stream().filter(p -> ((Number) p.get("status")).intValue() == 200).count();
+            assertTrue(ok >= 2400, "most of the 2,549 HTML pages are reachable: " + ok);
+        }
+    }
+}

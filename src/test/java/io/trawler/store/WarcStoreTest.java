@@ -1,0 +1,55 @@
+package io.trawler.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.trawler.fetch.FetchError;
+import io.trawler.fetch.FetchResult;
+import io.trawler.testsupport.Warcs;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.netpreserve.jwarc.WarcResponse;
+
+class WarcStoreTest {
+
+    @TempDir
+    Path dir;
+
+    private static FetchResult page(String url, String body, String truncated) {
+        return new FetchResult(url, 200, "OK", List.of(Map.entry("Content-Type", "text/html"), Map.entry("Content-Encoding", "gzip"),
+                Map.entry("Content-Length", "3")), body.getBytes(StandardCharsets.UTF_8), truncated, FetchError.NONE, null,
+                Instant.parse("2026-11-22T01:02:03Z"), 12);
+    }
+
+    @Test
+    void recordsAreValidReadableAtTheirOffsetAndRotateBySize() throws Exception {
+        WarcStore store = new WarcStore(dir, 4000, "test node", "Trawler test");
+        WarcStore.Stored first = null;
+        for (int i = 0; i < 20; i++) {
+            WarcStore.Stored s = store.write(page("http://a.test/p" + i, "<html>" + "x".repeat(500) + i + "</html>", i == 3 ? "length" : null),
+                    List.of(Map.entry("Host", "a.test")));
+            if (i == 0) {
+                first = s;
+            }
+        }
+        store.close();
+        List<Path> files = Warcs.files(dir);
+        assertTrue(files.size() > 1, "rotated: " + files);
+        for (Path f : files) {
+            assertTrue(Warcs.valid(f), f.toString());
+            assertTrue(f.getFileName().toString().matches("TRAWLER-\\d{17}-\\d{5}-test_node\\.warc\\.gz"), f.toString());
+        }
+        WarcResponse r = (WarcResponse) Warcs.recordAt(dir.resolve(first.file()), first.offset()).orElseThrow();
+        assertEquals("http://a.test/p0", r.target());
+        assertEquals(first.payloadDigest(), r.payloadDigest().orElseThrow().prefixedBase32());
+        assertEquals(200, r.http().status());
+        assertTrue(r.http().headers().first("Content-Encoding").isEmpty(), "decoded entity stored without its coding");
+        assertTrue(Files.size(files.get(0)) > 0);
+    }
+}
