@@ -17,7 +17,7 @@ public class AuthFilter {
         this.adminToken = adminToken;
     }
 
-    @ServerRequestFilter(priority = Priorities.AUTHENTICATION)
+    @ServerRequestFilter(preMatching = true, priority = Priorities.AUTHENTICATION)
     public Optional<Response> authenticate(ContainerRequestContext request) {
         String path = request.getUriInfo().getPath();
         if (!path.startsWith("/api/") && !path.startsWith("api/")) {

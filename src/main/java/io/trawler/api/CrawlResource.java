@@ -79,10 +79,11 @@ public class CrawlResource {
     @GET
     @Path("/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
+    @io.smallrye.common.annotation.Blocking
     public Multi<OutboundSseEvent> events(@PathParam("id") String id, @Context Sse sse) {
         view(id);
         AtomicBoolean ended = new AtomicBoolean();
-        return Multi.createFrom().ticks().startingAfter(Duration.ZERO).every(Duration.ofSeconds(1))
+        return Multi.createFrom().ticks().startingAfter(Duration.ofMillis(1)).every(Duration.ofSeconds(1))
                 .emitOn(Infrastructure.getDefaultWorkerPool())
                 .map(t -> view(id))
                 // emit until the first view of an ended crawl, that one included, then complete
