@@ -73,14 +73,20 @@ local function ready_key(part)
   return P .. 'p' .. part .. ':ready'
 end
 
--- Puts a host with queued work into a partition's ready set, unless it is busy to capacity.
+-- Puts a host with queued work into a partition's ready set, unless it is busy to capacity; a host
+-- already there is never made ready earlier than its next allowed time (a back-off applies at once).
 local function mark_ready(part, host)
   local ready = ready_key(part)
-  if redis.call('ZSCORE', ready, host) then return end
+  local nxt = num(redis.call('HGET', HNEXT, host), 0)
+  local current = redis.call('ZSCORE', ready, host)
+  if current then
+    if tonumber(current) < nxt then redis.call('ZADD', ready, nxt, host) end
+    return
+  end
   if redis.call('EXISTS', queue_key(part, host)) == 0 then return end
   local cap = num(redis.call('HGET', CONF, 'maxPerHost'), 1)
   if num(redis.call('HGET', HBUSY, host), 0) >= cap then return end
-  redis.call('ZADD', ready, num(redis.call('HGET', HNEXT, host), 0), host)
+  redis.call('ZADD', ready, nxt, host)
 end
 
 local function mark_ready_all(host)

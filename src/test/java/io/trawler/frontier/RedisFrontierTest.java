@@ -162,6 +162,17 @@ class RedisFrontierTest {
     }
 
     @Test
+    void aBackOffHoldsTheWholeHostEvenWithFreeSlots() throws Exception {
+        start(8, 0, 1000);
+        offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3");
+        Lease first = await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0);
+        // 503 with Retry-After: the host may be fetched again at 10_000 only
+        await(frontier.complete(new Completion(first, 10_000, 0, true, "", Map.of(), List.of()), bits(), 2));
+        assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 9_999)).isEmpty(), "host backed off");
+        assertEquals(3, await(frontier.lease(crawl, 0, 10, 60_000, 10_000)).size());
+    }
+
+    @Test
     void pageLimitCapsAdmissions() throws Exception {
         start(10, 0, 3);
         assertEquals(3, offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4"));
