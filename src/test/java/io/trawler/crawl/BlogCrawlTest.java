@@ -31,7 +31,7 @@ class BlogCrawlTest {
         Path root = StaticSite.extract(SharedData.path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
         try (TestWebServer server = TestWebServer.start(new StaticSite(root, LIVE))) {
             String siteId = Api.createSite("blog", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 16),
-                    Map.of("maxPages", 100000, "maxDepth", 20));
+                    Map.of("maxPages", 100000, "maxDepth", 10000));
             String crawlId = Api.startCrawl(siteId);
             JsonPath end = Api.awaitEnd(crawlId, 240_000);
             assertEquals("FINISHED", end.getString("state"));
@@ -56,7 +56,9 @@ class BlogCrawlTest {
             }
             assertEquals(1071, locs);
             long ok = pages.stream().filter(p -> ((Number) p.get("status")).intValue() == 200).count();
-            assertTrue(ok >= 2400, "most of the 2,549 HTML pages are reachable: " + ok);
+            System.out.printf("blog crawl: %d records, %d with status 200, %d requests%n", pages.size(), ok, server.log().total());
+            // with no depth limit the page set does not depend on the order of discovery
+            assertTrue(ok >= 2450, "most of the 2,549 HTML pages are reachable: " + ok);
         }
     }
 }
