@@ -10,14 +10,17 @@ import jakarta.interceptor.Interceptor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 import redis.embedded.RedisServer;
 
 /**
  * Starts a real redis-server (from the {@code embedded-redis} artifact) when no external Redis is
  * configured: loopback only, AOF on ({@code appendfsync everysec}), files under
- * {@code <data-dir>/redis}, so the frontier survives a restart. A server left running by a process
- * that was killed is adopted when its data directory is ours.
+ * {@code <data-dir>/redis}, so the frontier survives a restart. It is stopped with SHUTDOWN after
+ * everything else. A server left running by a process that was killed is adopted when its data
+ * directory is ours.
  */
 @ApplicationScoped
 public class EmbeddedRedis {
@@ -25,7 +28,7 @@ public class EmbeddedRedis {
     private static final Logger LOG = Logger.getLogger(EmbeddedRedis.class);
     private final EmbeddedRedisConfig config;
     private final TrawlerConfig trawler;
-    private RedisServer server;
+    private Process process;
 
     public EmbeddedRedis(EmbeddedRedisConfig config, TrawlerConfig trawler) {
         this.config = config;
@@ -51,7 +54,9 @@ public class EmbeddedRedis {
             throw new IllegalStateException("port " + port + " is taken by a Redis with data in " + running.dir()
                     + "; set trawler.redis.embedded-port or trawler.redis.url");
         }
-        server = RedisServer.newRedisServer()
+        // the artifact's binary and config, run as our own child process: its RedisServer.start() adds a JVM
+        // shutdown hook that would kill Redis while the worker is still completing its last pages
+        List<String> command = RedisServer.newRedisServer()
                 .bind("127.0.0.1")
                 .port(port)
                 .setting("dir " + dir)
@@ -59,20 +64,43 @@ public class EmbeddedRedis {
                 .setting("appendfsync everysec")
                 .setting("save \"\"")
                 .setting("protected-mode yes")
-                .onShutdownForceStop(false)
-                .build();
-        server.start();
+                .buildCommandArgs();
+        process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile())).start();
+        long deadline = System.currentTimeMillis() + 15_000;
+        while (!RedisPing.probe(port).answered()) {
+            if (!process.isAlive() || System.currentTimeMillis() > deadline) {
+                throw new IllegalStateException("embedded redis-server did not start; see " + dir.resolve("redis.log"));
+            }
+            sleep(20);
+        }
         LOG.infof("Started embedded Redis on 127.0.0.1:%d (AOF in %s)", port, dir);
     }
 
+    /** Runs after the worker and the manager have stopped: SHUTDOWN flushes the AOF, then the process ends. */
     void stop(@Observes @Priority(Interceptor.Priority.LIBRARY_AFTER + 100) ShutdownEvent event) {
-        if (server != null) {
-            try {
-                server.stop();
-            } catch (IOException e) {
-                LOG.warn("Embedded Redis did not stop cleanly", e);
+        if (process == null) {
+            return;
+        }
+        RedisPing.shutdown(config.embeddedPort());
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroy();
+                process.waitFor(5, TimeUnit.SECONDS);
             }
-            server = null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroy();
+        }
+        process = null;
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 }

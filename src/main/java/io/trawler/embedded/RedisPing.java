@@ -32,6 +32,20 @@ final class RedisPing {
         }
     }
 
+    /** Asks the Redis on a loopback port to shut down (saving its AOF); quiet when nothing answers. */
+    static void shutdown(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 300);
+            s.setSoTimeout(10_000);
+            OutputStream out = s.getOutputStream();
+            out.write("*1\r\n$8\r\nSHUTDOWN\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            s.getInputStream().read();
+        } catch (IOException e) {
+            // closed by the shutdown, or not running
+        }
+    }
+
     private static String read(InputStream in) throws IOException {
         byte[] buf = new byte[4096];
         int n = 0;
