@@ -276,6 +276,18 @@ public final class GeneratedSite {
         return expected;
     }
 
+    /** Writes the site's plain pages (no traps) and robots.txt as static files under {@code root}, for nginx. */
+    public void writeStatic(java.nio.file.Path root, String base) throws IOException {
+        java.nio.file.Files.createDirectories(root);
+        java.nio.file.Files.writeString(root.resolve("robots.txt"), robotsTxt(base));
+        for (int i = 0; i < paths.length; i++) {
+            String uri = paths[i];
+            java.nio.file.Path file = root.resolve(uri.equals("/") ? "index.html" : uri.substring(1));
+            java.nio.file.Files.createDirectories(file.getParent());
+            java.nio.file.Files.writeString(file, page(uri, node(uri).links(), base, ""));
+        }
+    }
+
     // ---------------------------------------------------------------- serving
 
     void serve(HttpServerRequest req, String base, Vertx vertx) {

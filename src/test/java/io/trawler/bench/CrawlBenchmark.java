@@ -1,0 +1,151 @@
+package io.trawler.bench;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.path.json.JsonPath;
+import io.restassured.specification.RequestSpecification;
+import io.trawler.testsite.GeneratedSite;
+import io.trawler.testsupport.TestRedis;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The crawl benchmark of the foundation issue: a 20,000-page generated site (about 8 KB a page, 10–40
+ * links each) served by nginx on loopback, crawled by the packaged server (embedded Redis, H2) with
+ * politeness off and robots.txt, dedup and WARC on. Prints pages/s, CPU-seconds per 1,000 pages (Trawler's
+ * JVM and its redis-server), peak RSS and Redis bytes per seen URL; the median of three crawls.
+ *
+ * <pre>
+ * ./mvnw package -DskipTests &amp;&amp; ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark
+ * </pre>
+ * Needs nginx (Debian: apt-get install nginx). Only loopback traffic.
+ */
+@Tag("benchmark")
+class CrawlBenchmark {
+
+    static final int PAGES = Integer.getInteger("bench.pages", 20_000);
+    static final int RUNS = Integer.getInteger("bench.runs", 3);
+    static final int CONCURRENCY = Integer.getInteger("bench.concurrency", 64);
+    private static final String TOKEN = "bench-token";
+
+    record Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
+            double seenBytesPerUrl) {
+    }
+
+    @Test
+    void crawl20kPagesFromNginx() throws Exception {
+        Path jar = Path.of("target/quarkus-app/quarkus-run.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException("run ./mvnw package -DskipTests first (needs " + jar + ")");
+        }
+        Path work = Path.of("target/bench").toAbsolutePath();
+        int nginxPort = TestRedis.freePort();
+        String base = "http://127.0.0.1:" + nginxPort;
+        GeneratedSite site = new GeneratedSite(new GeneratedSite.Options(PAGES, 12, 1.3, 10, 40, 8192, 7, false, null));
+        Path root = work.resolve("site-" + PAGES);
+        if (!Files.exists(root.resolve("robots.txt"))) {
+            site.writeStatic(root, base);
+        }
+        Files.writeString(root.resolve("robots.txt"), site.robotsTxt(base));
+        Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
+        Path data = Files.createTempDirectory(work, "data-");
+        int httpPort = TestRedis.freePort();
+        int redisPort = TestRedis.freePort();
+        Process trawler = new ProcessBuilder(javaBin(), "-Xmx2g", "-XX:+UseParallelGC",
+                "-Dquarkus.http.port=" + httpPort, "-Dtrawler.data-dir=" + data,
+                "-Dtrawler.redis.embedded-port=" + redisPort, "-Dtrawler.security.admin-token=" + TOKEN,
+                "-Dtrawler.worker.concurrency=" + CONCURRENCY, "-Dquarkus.log.category.\"io.trawler\".level=WARN",
+                "-jar", jar.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(data.resolve("server.log").toFile()))
+                .start();
+        try {
+            awaitHealth(httpPort);
+            long redisPid = RedisInfo.pid(redisPort);
+            List<Run> runs = new ArrayList<>();
+            for (int i = 0; i < RUNS; i++) {
+                runs.add(crawlOnce(httpPort, redisPort, redisPid, trawler.pid(), base, i));
+            }
+            double peakRss = ProcStats.peakRssMib(trawler.pid());
+            double redisRss = ProcStats.peakRssMib(redisPid);
+            System.out.printf("%n=== Crawl benchmark: %,d pages of ~8 KB, %d-%d links, nginx on loopback, politeness off, robots/dedup/WARC on,"
+                    + " worker concurrency %d, %d cores ===%n", PAGES, 10, 40, CONCURRENCY, Runtime.getRuntime().availableProcessors());
+            System.out.println("run  seconds   pages  pages/s  JVM CPU-s/1000  Redis CPU-s/1000  seen B/URL");
+            for (int i = 0; i < runs.size(); i++) {
+                Run r = runs.get(i);
+                System.out.printf("%3d %8.2f %7d %8.0f %15.3f %17.3f %11.1f%n", i + 1, r.seconds(), r.pages(), r.pagesPerSecond(),
+                        r.jvmCpuPer1000(), r.redisCpuPer1000(), r.seenBytesPerUrl());
+            }
+            System.out.printf("median: %.0f pages/s, %.3f CPU-s per 1,000 pages (JVM %.3f + Redis %.3f)%n",
+                    median(runs.stream().map(Run::pagesPerSecond).toList()),
+                    median(runs.stream().map(r -> r.jvmCpuPer1000() + r.redisCpuPer1000()).toList()),
+                    median(runs.stream().map(Run::jvmCpuPer1000).toList()), median(runs.stream().map(Run::redisCpuPer1000).toList()));
+            System.out.printf("peak RSS: JVM %.0f MiB, redis-server %.0f MiB%n", peakRss, redisRss);
+        } finally {
+            trawler.destroy();
+            trawler.waitFor(30, TimeUnit.SECONDS);
+            Nginx.stop(nginx, work.resolve("nginx"));
+        }
+    }
+
+    private Run crawlOnce(int httpPort, int redisPort, long redisPid, long jvmPid, String base, int i) throws Exception {
+        String siteId = api(httpPort).body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
+                "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1000, "respectRobots", true),
+                "limits", Map.of("maxPages", 1_000_000, "maxDepth", 1000)))
+                .post("/api/v1/sites").then().statusCode(201).extract().path("id");
+        double jvm0 = ProcStats.cpuSeconds(jvmPid);
+        double redis0 = ProcStats.cpuSeconds(redisPid);
+        String crawlId = api(httpPort).body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+        JsonPath c;
+        do {
+            Thread.sleep(100);
+            c = api(httpPort).get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
+        } while (!c.getString("state").equals("FINISHED"));
+        double jvm = ProcStats.cpuSeconds(jvmPid) - jvm0;
+        double redis = ProcStats.cpuSeconds(redisPid) - redis0;
+        long pages = c.getLong("counts.fetched");
+        double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
+        double seen = RedisInfo.keyBytes(redisPort, "t:{c:" + crawlId + "}:s:*") / (double) pages;
+        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000, seen);
+    }
+
+    static double median(List<Double> xs) {
+        List<Double> s = new ArrayList<>(xs);
+        Collections.sort(s);
+        return s.size() % 2 == 1 ? s.get(s.size() / 2) : (s.get(s.size() / 2 - 1) + s.get(s.size() / 2)) / 2;
+    }
+
+    private static RequestSpecification api(int port) {
+        return given().port(port).header("Authorization", "Bearer " + TOKEN).contentType(ContentType.JSON);
+    }
+
+    private static void awaitHealth(int port) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                if (given().port(port).get("/q/health/ready").statusCode() == 200) {
+                    return;
+                }
+            } catch (Exception notYet) {
+                // starting
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("Trawler did not start");
+    }
+
+    static String javaBin() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
