@@ -13,6 +13,9 @@ import io.trawler.frontier.Politeness;
 import io.trawler.frontier.PolitenessConfig;
 import io.trawler.frontier.RedisFrontier;
 import io.trawler.store.WarcStore;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -48,6 +51,10 @@ public class CrawlWorker {
     private final RedisFrontier frontier;
     private final Vertx vertx;
     private final ObjectMapper json;
+    private final Counter completed;
+    private final Counter stale;
+    private final Counter failed;
+    private final Timer pageTime;
     private final Map<String, CrawlContext> crawls = new ConcurrentHashMap<>();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong processed = new AtomicLong();
@@ -61,7 +68,7 @@ public class CrawlWorker {
     private PageProcessor processor;
 
     public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
-            RedisFrontier frontier, Vertx vertx, ObjectMapper json) {
+            RedisFrontier frontier, Vertx vertx, ObjectMapper json, MeterRegistry metrics) {
         this.trawler = trawler;
         this.config = config;
         this.fetchConfig = fetchConfig;
@@ -69,6 +76,12 @@ public class CrawlWorker {
         this.frontier = frontier;
         this.vertx = vertx;
         this.json = json;
+        this.completed = metrics.counter("trawler.worker.pages", "result", "completed");
+        this.stale = metrics.counter("trawler.worker.pages", "result", "stale");
+        this.failed = metrics.counter("trawler.worker.pages", "result", "failed");
+        this.pageTime = Timer.builder("trawler.worker.page.duration").description("lease to completion of one URL")
+                .register(metrics);
+        metrics.gauge("trawler.worker.in.flight", inFlight);
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -182,14 +195,19 @@ public class CrawlWorker {
 
     private void dispatch(CrawlContext ctx, Lease lease) {
         inFlight.incrementAndGet();
-        Future<?> f;
+        long started = System.nanoTime();
+        Future<io.trawler.frontier.CompletionResult> f;
         try {
             f = processor.process(ctx, lease);
         } catch (RuntimeException e) {
             f = Future.failedFuture(e);
         }
         f.onComplete(ar -> {
-            if (ar.failed()) {
+            pageTime.record(System.nanoTime() - started, java.util.concurrent.TimeUnit.NANOSECONDS);
+            if (ar.succeeded()) {
+                (ar.result().stale() ? stale : completed).increment();
+            } else {
+                failed.increment();
                 LOG.warnf("Crawl %s: %s not completed (its lease will expire and it will be retried): %s", ctx.id(), lease.url(),
                         ar.cause().toString());
             }
