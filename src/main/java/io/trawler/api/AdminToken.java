@@ -16,7 +16,6 @@ import org.jboss.logging.Logger;
  * The admin bearer token: {@code trawler.security.admin-token} when set; otherwise the one stored in
  * {@code <data-dir>/admin-token}, generated and printed once at first start.
  */
-@io.quarkus.runtime.Startup
 @ApplicationScoped
 public class AdminToken {
 
@@ -26,6 +25,14 @@ public class AdminToken {
     public AdminToken(TrawlerConfig config) {
         this.token = config.security().adminToken().orElseGet(() -> stored(config.dataDir().resolve("admin-token")))
                 .getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Creates (and, the first time, prints) the token at start-up in the roles that serve the API. */
+    static void init(@jakarta.enterprise.event.Observes io.quarkus.runtime.StartupEvent event, TrawlerConfig config,
+            jakarta.enterprise.inject.Instance<AdminToken> token) {
+        if (config.role().runsManager()) {
+            token.get().matches("");
+        }
     }
 
     /** Constant-time comparison with the admin token. */

@@ -11,10 +11,12 @@ import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 /** Every {@code /api} request needs {@code Authorization: Bearer <admin token>}; anything else gets 401. */
 public class AuthFilter {
 
-    private final AdminToken adminToken;
+    private final jakarta.enterprise.inject.Instance<AdminToken> adminToken;
+    private final boolean servesApi;
 
-    public AuthFilter(AdminToken adminToken) {
+    public AuthFilter(jakarta.enterprise.inject.Instance<AdminToken> adminToken, io.trawler.config.TrawlerConfig config) {
         this.adminToken = adminToken;
+        this.servesApi = config.role().runsManager();
     }
 
     @ServerRequestFilter(preMatching = true, priority = Priorities.AUTHENTICATION)
@@ -23,8 +25,12 @@ public class AuthFilter {
         if (!path.startsWith("/api/") && !path.startsWith("api/")) {
             return Optional.empty();
         }
+        if (!servesApi) {
+            return Optional.of(ErrorMappers.json(404, new ApiError("not_found", "this process is a worker: the API is served by the manager",
+                    List.of())));
+        }
         String header = request.getHeaderString(HttpHeaders.AUTHORIZATION);
-        if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) && adminToken.matches(header.substring(7).trim())) {
+        if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7) && adminToken.get().matches(header.substring(7).trim())) {
             return Optional.empty();
         }
         String message = header == null ? "missing Authorization: Bearer <token> header" : "invalid token";

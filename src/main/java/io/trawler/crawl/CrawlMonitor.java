@@ -8,6 +8,7 @@ import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.RedisFrontier;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.inject.Instance;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -28,19 +29,22 @@ public class CrawlMonitor {
 
     private final TrawlerConfig config;
     private final RedisFrontier frontier;
-    private final PageIngestor ingestor;
+    private final Instance<PageIngestor> ingestors;
+    private PageIngestor ingestor;
     private ScheduledExecutorService timer;
 
-    public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, PageIngestor ingestor) {
+    /** The ingestor (and its datasource) is only looked up in roles that have a database. */
+    public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors) {
         this.config = config;
         this.frontier = frontier;
-        this.ingestor = ingestor;
+        this.ingestors = ingestors;
     }
 
     void onStart(@Observes StartupEvent event) {
         if (!config.role().runsManager()) {
             return;
         }
+        ingestor = ingestors.get();
         timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "trawler-monitor");
             t.setDaemon(true);

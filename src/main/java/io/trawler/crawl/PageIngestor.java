@@ -9,6 +9,7 @@ import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -37,13 +38,14 @@ public class PageIngestor {
             + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
-    private final AgroalDataSource db;
+    private final Instance<AgroalDataSource> dataSource;
     private final Redis redis;
     private final TrawlerConfig config;
     private final Map<String, LinkGraphStore> graphs = new ConcurrentHashMap<>();
 
-    public PageIngestor(AgroalDataSource db, Redis redis, TrawlerConfig config) {
-        this.db = db;
+    /** The datasource is resolved on use: in the worker role it is inactive and must never be created. */
+    public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config) {
+        this.dataSource = dataSource;
         this.redis = redis;
         this.config = config;
     }
@@ -59,7 +61,7 @@ public class PageIngestor {
         }
         String lastId = null;
         LinkGraphStore graph = graph(crawlId);
-        try (Connection c = db.getConnection()) {
+        try (Connection c = dataSource.get().getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement(INSERT)) {
                 for (Response e : entries) {
@@ -115,7 +117,7 @@ public class PageIngestor {
     }
 
     private String lastIngested(String crawlId) throws SQLException {
-        try (Connection c = db.getConnection();
+        try (Connection c = dataSource.get().getConnection();
                 PreparedStatement ps = c.prepareStatement("SELECT ingested_until FROM crawl WHERE id = ?")) {
             ps.setString(1, crawlId);
             try (var rs = ps.executeQuery()) {
