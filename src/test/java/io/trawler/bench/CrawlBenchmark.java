@@ -1,14 +1,9 @@
 package io.trawler.bench;
 
-import static io.restassured.RestAssured.given;
-
-import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsupport.TestRedis;
-import java.io.File;
-import java.io.IOException;
+import io.trawler.testsupport.TrawlerProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +32,6 @@ class CrawlBenchmark {
     static final int PAGES = Integer.getInteger("bench.pages", 20_000);
     static final int RUNS = Integer.getInteger("bench.runs", 3);
     static final int CONCURRENCY = Integer.getInteger("bench.concurrency", 64);
-    private static final String TOKEN = "bench-token";
 
     record Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
             double seenBytesPerUrl) {
@@ -61,21 +54,16 @@ class CrawlBenchmark {
         Files.writeString(root.resolve("robots.txt"), site.robotsTxt(base));
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
         Path data = Files.createTempDirectory(work, "data-");
-        int httpPort = TestRedis.freePort();
         int redisPort = TestRedis.freePort();
-        Process trawler = new ProcessBuilder(javaBin(), "-Xmx2g", "-XX:+UseParallelGC",
-                "-Dquarkus.http.port=" + httpPort, "-Dtrawler.data-dir=" + data,
-                "-Dtrawler.redis.embedded-port=" + redisPort, "-Dtrawler.security.admin-token=" + TOKEN,
-                "-Dtrawler.worker.concurrency=" + CONCURRENCY, "-Dquarkus.log.category.\"io.trawler\".level=WARN",
-                "-jar", jar.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(data.resolve("server.log").toFile()))
-                .start();
+        TrawlerProcess trawler = TrawlerProcess.start(data, TestRedis.freePort(), "2g", Map.of(
+                "trawler.redis.embedded-port", Integer.toString(redisPort),
+                "trawler.worker.concurrency", Integer.toString(CONCURRENCY),
+                "quarkus.log.category.\"io.trawler\".level", "WARN"));
         try {
-            awaitHealth(httpPort);
             long redisPid = RedisInfo.pid(redisPort);
             List<Run> runs = new ArrayList<>();
             for (int i = 0; i < RUNS; i++) {
-                runs.add(crawlOnce(httpPort, redisPort, redisPid, trawler.pid(), base, i));
+                runs.add(crawlOnce(trawler, redisPort, redisPid, base, i));
             }
             double peakRss = ProcStats.peakRssMib(trawler.pid());
             double redisRss = ProcStats.peakRssMib(redisPid);
@@ -93,24 +81,24 @@ class CrawlBenchmark {
                     median(runs.stream().map(Run::jvmCpuPer1000).toList()), median(runs.stream().map(Run::redisCpuPer1000).toList()));
             System.out.printf("peak RSS: JVM %.0f MiB, redis-server %.0f MiB%n", peakRss, redisRss);
         } finally {
-            trawler.destroy();
-            trawler.waitFor(30, TimeUnit.SECONDS);
+            trawler.stop();
             Nginx.stop(nginx, work.resolve("nginx"));
         }
     }
 
-    private Run crawlOnce(int httpPort, int redisPort, long redisPid, long jvmPid, String base, int i) throws Exception {
-        String siteId = api(httpPort).body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
+    private Run crawlOnce(TrawlerProcess trawler, int redisPort, long redisPid, String base, int i) throws Exception {
+        long jvmPid = trawler.pid();
+        String siteId = trawler.api().body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
                 "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1000, "respectRobots", true),
                 "limits", Map.of("maxPages", 1_000_000, "maxDepth", 1000)))
                 .post("/api/v1/sites").then().statusCode(201).extract().path("id");
         double jvm0 = ProcStats.cpuSeconds(jvmPid);
         double redis0 = ProcStats.cpuSeconds(redisPid);
-        String crawlId = api(httpPort).body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+        String crawlId = trawler.api().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
         JsonPath c;
         do {
             Thread.sleep(100);
-            c = api(httpPort).get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
+            c = trawler.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
         } while (!c.getString("state").equals("FINISHED"));
         double jvm = ProcStats.cpuSeconds(jvmPid) - jvm0;
         double redis = ProcStats.cpuSeconds(redisPid) - redis0;
@@ -124,28 +112,5 @@ class CrawlBenchmark {
         List<Double> s = new ArrayList<>(xs);
         Collections.sort(s);
         return s.size() % 2 == 1 ? s.get(s.size() / 2) : (s.get(s.size() / 2 - 1) + s.get(s.size() / 2)) / 2;
-    }
-
-    private static RequestSpecification api(int port) {
-        return given().port(port).header("Authorization", "Bearer " + TOKEN).contentType(ContentType.JSON);
-    }
-
-    private static void awaitHealth(int port) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline) {
-            try {
-                if (given().port(port).get("/q/health/ready").statusCode() == 200) {
-                    return;
-                }
-            } catch (Exception notYet) {
-                // starting
-            }
-            Thread.sleep(200);
-        }
-        throw new IllegalStateException("Trawler did not start");
-    }
-
-    static String javaBin() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }

@@ -1,16 +1,13 @@
 package io.trawler.crawl;
 
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
-import io.restassured.specification.RequestSpecification;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.TestRedis;
-import java.io.File;
+import io.trawler.testsupport.TrawlerProcess;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -30,11 +27,10 @@ import org.junit.jupiter.api.Test;
  */
 class ServerRestartIT {
 
-    private static final String TOKEN = "it-token";
     private Path dataDir;
     private int httpPort;
     private int redisPort;
-    private Process server;
+    private TrawlerProcess server;
 
     @BeforeEach
     void ports() throws IOException {
@@ -45,9 +41,8 @@ class ServerRestartIT {
 
     @AfterEach
     void stop() throws Exception {
-        if (server != null && server.isAlive()) {
-            server.destroy();
-            server.waitFor();
+        if (server != null) {
+            server.close();
         }
         // an embedded Redis orphaned by SIGKILL is still running: shut it down
         try (Socket s = new Socket("127.0.0.1", redisPort)) {
@@ -85,70 +80,42 @@ class ServerRestartIT {
     @SuppressWarnings("unchecked")
     private Map<String, Integer>[] crawlWithRestart(boolean kill) throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(2000).withoutTraps());
+        Map<String, String> props = Map.of("trawler.redis.embedded-port", Integer.toString(redisPort),
+                "trawler.worker.lease-duration", "4s", "trawler.worker.poll-interval", "10ms");
         try (TestWebServer web = TestWebServer.start(site)) {
-            server = launch();
-            String siteId = api().body(Map.of("name", "restart", "seeds", List.of(web.base() + "/"),
+            server = TrawlerProcess.start(dataDir, httpPort, "512m", props);
+            String siteId = server.api().body(Map.of("name", "restart", "seeds", List.of(web.base() + "/"),
                     "politeness", Map.of("delayMs", 3, "maxConcurrentPerHost", 4), "limits", Map.of("maxDepth", 20)))
                     .post("/api/v1/sites").then().statusCode(201).extract().path("id");
-            String crawlId = api().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
-            while (crawl(crawlId).getLong("counts.fetched") < 300) {
+            String crawlId = server.api().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+            while (crawl(server, crawlId).getLong("counts.fetched") < 300) {
                 Thread.sleep(20);
             }
             if (kill) {
-                server.destroyForcibly();
+                server.kill();
             } else {
-                server.destroy();
+                server.stop();
             }
-            server.waitFor();
             int before = web.log().total();
             assertTrue(before < 1900, "stopped mid-crawl, after " + before + " requests");
-            server = launch();
-            long deadline = System.currentTimeMillis() + 120_000;
-            JsonPath c = crawl(crawlId);
-            while (!c.getString("state").equals("FINISHED") && System.currentTimeMillis() < deadline) {
-                Thread.sleep(100);
-                c = crawl(crawlId);
-            }
-            assertEquals("FINISHED", c.getString("state"));
+            server = TrawlerProcess.start(dataDir, httpPort, "512m", props);
+            assertEquals("FINISHED", awaitFinished(server, crawlId).getString("state"));
             return new Map[] {site.expectedRequests(20, 5, 3), web.log().counts()};
         }
     }
 
-    private Process launch() throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process p = new ProcessBuilder(java, "-Xmx512m",
-                "-Dquarkus.http.port=" + httpPort,
-                "-Dtrawler.data-dir=" + dataDir.toAbsolutePath(),
-                "-Dtrawler.redis.embedded-port=" + redisPort,
-                "-Dtrawler.security.admin-token=" + TOKEN,
-                "-Dtrawler.worker.lease-duration=4s",
-                "-Dtrawler.worker.poll-interval=10ms",
-                "-jar", "target/quarkus-app/quarkus-run.jar")
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(new File(dataDir.toFile(), "server.log")))
-                .start();
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline) {
-            try {
-                if (given().port(httpPort).get("/q/health/ready").statusCode() == 200) {
-                    return p;
-                }
-            } catch (Exception notYet) {
-                // starting
-            }
-            if (!p.isAlive()) {
-                throw new AssertionError("server exited: " + Files.readString(dataDir.resolve("server.log")));
-            }
-            Thread.sleep(200);
+    static JsonPath crawl(TrawlerProcess server, String id) {
+        return server.api().get("/api/v1/crawls/" + id).then().statusCode(200).extract().jsonPath();
+    }
+
+    /** Polls the crawl until it is FINISHED (or two minutes pass); returns the last view. */
+    static JsonPath awaitFinished(TrawlerProcess server, String crawlId) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 120_000;
+        JsonPath c = crawl(server, crawlId);
+        while (!c.getString("state").equals("FINISHED") && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+            c = crawl(server, crawlId);
         }
-        throw new AssertionError("server did not start: " + Files.readString(dataDir.resolve("server.log")));
-    }
-
-    private RequestSpecification api() {
-        return given().port(httpPort).header("Authorization", "Bearer " + TOKEN).contentType(ContentType.JSON);
-    }
-
-    private JsonPath crawl(String id) {
-        return api().get("/api/v1/crawls/" + id).then().statusCode(200).extract().jsonPath();
+        return c;
     }
 }

@@ -36,8 +36,17 @@ public final class TestWebServer implements AutoCloseable {
         return new TestWebServer((req, s) -> site.serve(req, s.base(), s.vertx));
     }
 
+    /** A server with an ad-hoc handler, for focused tests. */
+    public static TestWebServer start(io.vertx.core.Handler<HttpServerRequest> handler) throws Exception {
+        return new TestWebServer((req, s) -> handler.handle(req));
+    }
+
     public static TestWebServer start(StaticSite site) throws Exception {
         return new TestWebServer((req, s) -> site.serve(req, s.base()));
+    }
+
+    public Vertx vertx() {
+        return vertx;
     }
 
     public int port() {

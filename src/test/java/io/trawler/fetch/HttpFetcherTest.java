@@ -1,0 +1,157 @@
+package io.trawler.fetch;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import crawlercommons.robots.BaseRobotRules;
+import io.trawler.testsite.TestWebServer;
+import io.trawler.testsupport.TestRedis;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import java.io.ByteArrayOutputStream;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The fetcher and the robots.txt cache against the project's test web server, one behaviour at a time. */
+class HttpFetcherTest {
+
+    static Vertx vertx;
+    static TestWebServer server;
+    static HttpFetcher fetcher;
+    static int robotsHits;
+
+    @BeforeAll
+    static void start() throws Exception {
+        vertx = Vertx.vertx();
+        server = TestWebServer.start(HttpFetcherTest::handle);
+        fetcher = new HttpFetcher(vertx, new TestFetchConfig(10_000));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        fetcher.close();
+        server.close();
+        vertx.close();
+    }
+
+    static void handle(HttpServerRequest req) {
+        switch (req.path()) {
+            case "/ok" -> req.response().putHeader("Content-Type", "text/html").end("<html>ok</html>");
+            case "/gzip" -> req.response().putHeader("Content-Type", "text/html").putHeader("Content-Encoding", "gzip")
+                    .end(Buffer.buffer(gzip("<html>" + "compressed ".repeat(200) + "</html>")));
+            case "/big" -> req.response().putHeader("Content-Type", "text/html").end("x".repeat(50_000));
+            case "/silent" -> { }
+            case "/stall" -> req.response().setChunked(true).write("<html>partial");
+            case "/redirect" -> req.response().setStatusCode(301).putHeader("Location", "/ok").end();
+            case "/a/robots.txt", "/robots.txt" -> {
+                robotsHits++;
+                req.response().end("User-agent: *\nDisallow: /private/\nCrawl-delay: 2\nSitemap: http://x.test/sitemap.xml\n");
+            }
+            default -> req.response().setStatusCode(404).end();
+        }
+    }
+
+    private static FetchResult get(String path) throws Exception {
+        return await(fetcher.fetch(server.base() + path));
+    }
+
+    @Test
+    void plainPage() throws Exception {
+        FetchResult r = get("/ok");
+        assertTrue(r.ok());
+        assertEquals(200, r.status());
+        assertEquals("<html>ok</html>", new String(r.body()));
+        assertNull(r.truncated());
+    }
+
+    @Test
+    void gzipIsDecoded() throws Exception {
+        FetchResult r = get("/gzip");
+        assertTrue(new String(r.body()).startsWith("<html>compressed"), new String(r.body(), 0, 20));
+        assertEquals(6 + 11 * 200 + 7, r.body().length);
+    }
+
+    @Test
+    void bodyCapTruncates() throws Exception {
+        FetchResult r = get("/big");
+        assertTrue(r.ok());
+        assertEquals("length", r.truncated());
+        assertEquals(10_000, r.body().length);
+    }
+
+    @Test
+    void silentServerTimesOutAndStalledBodyIsCut() throws Exception {
+        FetchResult silent = get("/silent");
+        assertFalse(silent.ok());
+        assertEquals(FetchError.TIMEOUT, silent.error());
+        FetchResult stall = get("/stall");
+        assertTrue(stall.ok());
+        assertEquals("time", stall.truncated());
+        assertEquals("<html>partial", new String(stall.body()));
+    }
+
+    @Test
+    void redirectsAreNotFollowed() throws Exception {
+        FetchResult r = get("/redirect");
+        assertTrue(r.isRedirect());
+        assertEquals("/ok", r.header("Location").orElseThrow());
+    }
+
+    @Test
+    void deadServerIsAConnectError() throws Exception {
+        FetchResult r = await(fetcher.fetch("http://127.0.0.1:" + TestRedis.freePort() + "/"));
+        assertEquals(FetchError.CONNECT, r.error());
+    }
+
+    @Test
+    void robotsRulesAreParsedAndCachedPerHost() throws Exception {
+        RobotsCache robots = new RobotsCache(fetcher, new TestFetchConfig(10_000));
+        int before = robotsHits;
+        BaseRobotRules rules = await(robots.rulesFor(server.base() + "/x"));
+        await(robots.rulesFor(server.base() + "/y"));
+        assertEquals(1, robotsHits - before, "fetched once");
+        assertFalse(rules.isAllowed(server.base() + "/private/a"));
+        assertTrue(rules.isAllowed(server.base() + "/public"));
+        assertEquals(2000, rules.getCrawlDelay());
+        assertEquals(1, rules.getSitemaps().size());
+    }
+
+    @Test
+    void robotsStatusSemantics() throws Exception {
+        // RFC 9309 as crawler-commons implements it: 4xx allows everything, 5xx and unreachable defer the host
+        for (Map.Entry<Integer, Boolean> c : Map.of(404, true, 403, true, 500, false, 503, false).entrySet()) {
+            try (TestWebServer status = TestWebServer.start(req -> req.response().setStatusCode(c.getKey()).end())) {
+                BaseRobotRules rules = await(new RobotsCache(fetcher, new TestFetchConfig(10_000)).rulesFor(status.base() + "/page"));
+                assertEquals(c.getValue(), rules.isAllowed(status.base() + "/page"), "robots.txt status " + c.getKey());
+                assertEquals(!c.getValue(), rules.isDeferVisits(), "deferred on " + c.getKey());
+            }
+        }
+        BaseRobotRules unreachable = await(new RobotsCache(fetcher, new TestFetchConfig(10_000))
+                .rulesFor("http://127.0.0.1:" + TestRedis.freePort() + "/page"));
+        assertTrue(unreachable.isDeferVisits());
+    }
+
+    static <T> T await(Future<T> f) throws Exception {
+        return f.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    }
+
+    private static byte[] gzip(String s) {
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+                gz.write(s.getBytes());
+            }
+            return out.toByteArray();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

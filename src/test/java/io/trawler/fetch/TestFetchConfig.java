@@ -1,0 +1,26 @@
+package io.trawler.fetch;
+
+import java.time.Duration;
+
+/** A FetchConfig with the defaults of the test profile, for tests that run without Quarkus. */
+class TestFetchConfig implements FetchConfig {
+
+    private final int maxBodyBytes;
+
+    TestFetchConfig(int maxBodyBytes) {
+        this.maxBodyBytes = maxBodyBytes;
+    }
+
+    @Override public String userAgent() { return "Trawler-test"; }
+    @Override public String robotsAgent() { return "trawler"; }
+    @Override public Duration connectTimeout() { return Duration.ofSeconds(2); }
+    @Override public Duration idleTimeout() { return Duration.ofMillis(800); }
+    @Override public Duration totalTimeout() { return Duration.ofSeconds(3); }
+    @Override public int maxBodyBytes() { return maxBodyBytes; }
+    @Override public int maxRedirects() { return 5; }
+    @Override public int maxConnectionsPerHost() { return 8; }
+    @Override public Duration robotsTtl() { return Duration.ofHours(1); }
+    @Override public Duration robotsErrorTtl() { return Duration.ofMinutes(5); }
+    @Override public int maxRobotsBytes() { return 512_000; }
+    @Override public int maxLinksPerPage() { return 2000; }
+}

@@ -1,0 +1,104 @@
+package io.trawler.testsupport;
+
+import static io.restassured.RestAssured.given;
+
+import io.restassured.http.ContentType;
+import io.restassured.specification.RequestSpecification;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged server ({@code target/quarkus-app}) as a separate process, for tests and benchmarks that
+ * restart it, kill it, or run several roles side by side. Its output goes to {@code <data-dir>/server.log}.
+ */
+public final class TrawlerProcess implements AutoCloseable {
+
+    public static final String TOKEN = "it-token";
+    private static final Path JAR = Path.of("target/quarkus-app/quarkus-run.jar");
+
+    private final Process process;
+    private final Path dataDir;
+    private final int port;
+
+    private TrawlerProcess(Process process, Path dataDir, int port) {
+        this.process = process;
+        this.dataDir = dataDir;
+        this.port = port;
+    }
+
+    /** Starts the server with the given data directory, HTTP port, heap and extra system properties, and waits until it is ready. */
+    public static TrawlerProcess start(Path dataDir, int port, String heap, Map<String, String> properties) throws Exception {
+        if (!Files.exists(JAR)) {
+            throw new IllegalStateException("build the application first (./mvnw package): " + JAR + " is missing");
+        }
+        Files.createDirectories(dataDir);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx" + heap, "-Dquarkus.http.port=" + port, "-Dtrawler.data-dir=" + dataDir.toAbsolutePath(),
+                "-Dtrawler.security.admin-token=" + TOKEN));
+        properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
+        command.addAll(List.of("-jar", JAR.toString()));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile())).start();
+        TrawlerProcess t = new TrawlerProcess(p, dataDir, port);
+        t.awaitReady();
+        return t;
+    }
+
+    private void awaitReady() throws Exception {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (!process.isAlive()) {
+                throw new AssertionError("server exited: " + log());
+            }
+            try {
+                if (given().port(port).get("/q/health/ready").statusCode() == 200) {
+                    return;
+                }
+            } catch (Exception notYet) {
+                // still starting
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("server did not start: " + log());
+    }
+
+    public RequestSpecification api() {
+        return given().port(port).header("Authorization", "Bearer " + TOKEN).contentType(ContentType.JSON);
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** SIGTERM: a clean shutdown. */
+    public void stop() throws InterruptedException {
+        process.destroy();
+        process.waitFor(60, TimeUnit.SECONDS);
+    }
+
+    /** SIGKILL: no shutdown at all. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        process.waitFor(60, TimeUnit.SECONDS);
+    }
+
+    public String log() throws IOException {
+        return Files.readString(dataDir.resolve("server.log"));
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        if (process.isAlive()) {
+            stop();
+        }
+    }
+}
