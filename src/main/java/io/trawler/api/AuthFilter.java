@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
-/** Every {@code /api} request needs {@code Authorization: Bearer <admin token>}; anything else gets 401. */
+/** Every API request needs {@code Authorization: Bearer <admin token>}, checked before routing; anything else gets 401. */
 public class AuthFilter {
 
     private final jakarta.enterprise.inject.Instance<AdminToken> adminToken;
@@ -21,10 +21,8 @@ public class AuthFilter {
 
     @ServerRequestFilter(preMatching = true, priority = Priorities.AUTHENTICATION)
     public Optional<Response> authenticate(ContainerRequestContext request) {
-        String path = request.getUriInfo().getPath();
-        if (!path.startsWith("/api/") && !path.startsWith("api/")) {
-            return Optional.empty();
-        }
+        // every REST request needs the token (the /q endpoints are not REST resources and are not filtered);
+        // no path test, so that no spelling of a path (//api, /./api) can slip past
         if (!servesApi) {
             return Optional.of(ErrorMappers.json(404, new ApiError("not_found", "this process is a worker: the API is served by the manager",
                     List.of())));

@@ -77,6 +77,9 @@ class SiteApiTest {
         given().header("Authorization", "Basic dGVzdA==").contentType(ContentType.JSON).body("{}").post("/api/v1/sites")
                 .then().statusCode(401);
         given().get("/q/health").then().statusCode(200);
+        given().get("//api/v1/sites").then().statusCode(401);
+        given().get("/api/v1/../api/v1/sites").then().statusCode(401);
+        given().get("/no/such/path").then().statusCode(401);
     }
 
     @Test
