@@ -26,6 +26,11 @@ class HollinsPartitionTest {
             System.out.printf("%2d  %7.4f  %8.4f  %12.3f  %9.4f%n", r.crawlers(), r.metrics().overlap(), r.metrics().coverage(),
                     r.metrics().acceleration(), r.metrics().composite());
         }
+        System.out.println("N  overlap  coverage  acceleration  composite   (Hollins, coordinated)");
+        for (PartitionSimulator.Prediction r : sim.predict(1, 10, 0.9, 2, CrawlMode.COORDINATED, p.maxLevel())) {
+            System.out.printf("%2d  %7.4f  %8.4f  %12.3f  %9.4f%n", r.crawlers(), r.metrics().overlap(), r.metrics().coverage(),
+                    r.metrics().acceleration(), r.metrics().composite());
+        }
         PartitionMetrics one = table.get(0).metrics();
         assertEquals(0.0, one.overlap());
         assertEquals(1.0, one.acceleration(), 0.001, "U/M: one of the 6,012 URLs is linked from nowhere");
