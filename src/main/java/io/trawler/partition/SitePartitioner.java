@@ -58,6 +58,11 @@ public final class SitePartitioner {
         return graph;
     }
 
+    /** Every URL path of the graph. */
+    public java.util.Set<String> paths() {
+        return java.util.Set.of(pathNames);
+    }
+
     /** Path index of every vertex. */
     int[] pathOf() {
         return pathOf;

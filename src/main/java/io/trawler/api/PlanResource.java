@@ -1,0 +1,182 @@
+package io.trawler.api;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.partition.CrawlMode;
+import io.trawler.partition.PartitionMetrics;
+import io.trawler.partition.PartitionPlan;
+import io.trawler.plan.PlanService;
+import io.trawler.site.Site;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DefaultValue;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Partition plans (API.md, "Partition plans"): plan, edit, read, predict. */
+@Path("/api/v1/sites/{siteId}/plan")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class PlanResource {
+
+    static final int MAX_CRAWLERS = 10;
+    static final Set<String> MODES = Set.of("independent", "coordinated");
+
+    /** Body of POST: every field optional. */
+    public record PlanRequest(Integer crawlers, Double keyPathShare, Integer seedsPerPath, String mode) {
+    }
+
+    /** Body of PUT: the key paths of each crawler. */
+    public record PlanEdit(List<CrawlerPaths> crawlers, Integer seedsPerPath, String mode) {
+        public record CrawlerPaths(Integer index, List<String> paths) {
+        }
+    }
+
+    /** A plan as the API shows it. */
+    public record PlanView(List<PartitionPlan.Crawler> crawlers, List<String> nonKeyPaths, Metrics predicted, double keyPathShare,
+            int seedsPerPath, String mode, String basedOnCrawl, Instant updatedAt) {
+    }
+
+    public record Metrics(double overlap, double coverage, double acceleration, double composite) {
+        static Metrics of(PartitionMetrics m) {
+            return m == null ? null : new Metrics(m.overlap(), m.coverage(), m.acceleration(), m.composite());
+        }
+    }
+
+    public record PredictionView(int crawlers, double overlap, double coverage, double acceleration, double composite) {
+    }
+
+    private final PlanService plans;
+
+    public PlanResource(PlanService plans) {
+        this.plans = plans;
+    }
+
+    @POST
+    public PlanView plan(@PathParam("siteId") String siteId, PlanRequest body) {
+        PlanRequest r = body == null ? new PlanRequest(null, null, null, null) : body;
+        int crawlers = r.crawlers() == null ? 2 : r.crawlers();
+        double share = r.keyPathShare() == null ? plans.defaults().keyPathShare() : r.keyPathShare();
+        int seeds = r.seedsPerPath() == null ? plans.defaults().seedsPerPath() : r.seedsPerPath();
+        List<ApiError.Detail> problems = new ArrayList<>();
+        range(problems, "crawlers", crawlers, 1, MAX_CRAWLERS);
+        if (!(share > 0 && share <= 1)) {
+            problems.add(new ApiError.Detail("keyPathShare", "must be more than 0 and at most 1"));
+        }
+        range(problems, "seedsPerPath", seeds, 0, 100);
+        CrawlMode mode = mode(r.mode(), problems);
+        fail(problems);
+        return run(() -> view(plans.plan(SiteResource.find(siteId), crawlers, share, seeds, mode)));
+    }
+
+    @PUT
+    public PlanView edit(@PathParam("siteId") String siteId, PlanEdit body) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (body == null || body.crawlers() == null || body.crawlers().isEmpty()) {
+            problems.add(new ApiError.Detail("crawlers", "a list of crawlers, each with its key paths, is required"));
+            fail(problems);
+        }
+        List<PlanEdit.CrawlerPaths> given = body.crawlers();
+        if (given.size() > MAX_CRAWLERS) {
+            problems.add(new ApiError.Detail("crawlers", "at most " + MAX_CRAWLERS + " crawlers"));
+        }
+        List<List<String>> paths = new ArrayList<>();
+        for (int i = 0; i < given.size(); i++) {
+            PlanEdit.CrawlerPaths c = given.get(i);
+            if (c == null || c.paths() == null) {
+                problems.add(new ApiError.Detail("crawlers[" + i + "].paths", "required (may be empty)"));
+                continue;
+            }
+            if (c.index() != null && c.index() != i) {
+                problems.add(new ApiError.Detail("crawlers[" + i + "].index", "must be " + i + " (crawlers are listed in index order)"));
+            }
+            paths.add(c.paths());
+        }
+        int seeds = body.seedsPerPath() == null ? plans.defaults().seedsPerPath() : body.seedsPerPath();
+        range(problems, "seedsPerPath", seeds, 0, 100);
+        CrawlMode mode = mode(body.mode(), problems);
+        fail(problems);
+        return run(() -> {
+            try {
+                return view(plans.edit(SiteResource.find(siteId), paths, seeds, mode));
+            } catch (IllegalArgumentException e) {
+                String field = e.getMessage().substring(0, e.getMessage().indexOf(':'));
+                throw ApiException.invalid(List.of(new ApiError.Detail(field, e.getMessage().substring(field.length() + 2))));
+            }
+        });
+    }
+
+    @GET
+    public PlanView saved(@PathParam("siteId") String siteId) {
+        return run(() -> plans.saved(SiteResource.find(siteId)).map(PlanResource::view)
+                .orElseThrow(() -> new ApiException(404, "not_found", "site " + siteId + " has no saved plan", List.of())));
+    }
+
+    @GET
+    @Path("/predictions")
+    public List<PredictionView> predictions(@PathParam("siteId") String siteId, @QueryParam("from") @DefaultValue("1") int from,
+            @QueryParam("to") @DefaultValue("10") int to, @QueryParam("mode") @DefaultValue("independent") String modeName,
+            @QueryParam("keyPathShare") Double keyPathShare, @QueryParam("seedsPerPath") Integer seedsPerPath) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        range(problems, "from", from, 1, MAX_CRAWLERS);
+        range(problems, "to", to, 1, MAX_CRAWLERS);
+        if (from > to) {
+            problems.add(new ApiError.Detail("to", "must not be less than from"));
+        }
+        double share = keyPathShare == null ? plans.defaults().keyPathShare() : keyPathShare;
+        if (!(share > 0 && share <= 1)) {
+            problems.add(new ApiError.Detail("keyPathShare", "must be more than 0 and at most 1"));
+        }
+        int seeds = seedsPerPath == null ? plans.defaults().seedsPerPath() : seedsPerPath;
+        CrawlMode mode = mode(modeName, problems);
+        fail(problems);
+        return run(() -> plans.predictions(SiteResource.find(siteId), from, to, share, seeds, mode).stream()
+                .map(p -> new PredictionView(p.crawlers(), p.metrics().overlap(), p.metrics().coverage(), p.metrics().acceleration(),
+                        p.metrics().composite()))
+                .toList());
+    }
+
+    private static PlanView view(PlanService.Planned p) {
+        return new PlanView(p.plan().crawlers(), p.plan().nonKeyPaths(), Metrics.of(p.predicted()), p.keyPathShare(), p.seedsPerPath(),
+                p.mode().apiName(), p.graphCrawlId(), p.updatedAt());
+    }
+
+    private static <T> T run(java.util.concurrent.Callable<T> work) {
+        try {
+            return QuarkusTransaction.requiringNew().call(work);
+        } catch (PlanService.NoGraphException e) {
+            throw ApiException.conflict(e.getMessage());
+        }
+    }
+
+    private static CrawlMode mode(String name, List<ApiError.Detail> problems) {
+        if (name == null) {
+            return CrawlMode.INDEPENDENT;
+        }
+        if (!MODES.contains(name)) {
+            problems.add(new ApiError.Detail("mode", "one of " + MODES));
+            return CrawlMode.INDEPENDENT;
+        }
+        return CrawlMode.parse(name);
+    }
+
+    private static void range(List<ApiError.Detail> problems, String field, int v, int min, int max) {
+        if (v < min || v > max) {
+            problems.add(new ApiError.Detail(field, "must be between " + min + " and " + max));
+        }
+    }
+
+    private static void fail(List<ApiError.Detail> problems) {
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package io.trawler.plan;
+
+import io.trawler.config.TrawlerConfig;
+import io.trawler.crawl.Crawl;
+import io.trawler.partition.LinkGraphs;
+import io.trawler.partition.PartitionSimulator;
+import io.trawler.partition.SitePartitioner;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The link graph a site's plans are made from: the graph of its latest crawl that has one (kept by the
+ * page ingestion under {@code <data-dir>/graphs/<crawl>}), loaded once and kept for the next request.
+ */
+@ApplicationScoped
+public class PlanGraphs {
+
+    /** A site's planner and simulator, and the crawl whose graph they hold. */
+    public record Graph(String crawlId, SitePartitioner partitioner, PartitionSimulator simulator) {
+    }
+
+    private final TrawlerConfig config;
+    private final PlanConfig planConfig;
+    private volatile Graph cached;
+
+    public PlanGraphs(TrawlerConfig config, PlanConfig planConfig) {
+        this.config = config;
+        this.planConfig = planConfig;
+    }
+
+    /** The planner for the site's latest crawled graph; empty when the site was never crawled. */
+    public Optional<Graph> latest(String siteId) {
+        for (Crawl c : Crawl.ofSite(siteId)) {
+            Path dir = config.dataDir().resolve("graphs").resolve(c.id);
+            if (!c.isActive() && Files.exists(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"))) {
+                return Optional.of(load(c.id, dir));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Graph load(String crawlId, Path dir) {
+        Graph g = cached;
+        if (g != null && g.crawlId().equals(crawlId)) {
+            return g;
+        }
+        try {
+            SitePartitioner p = new SitePartitioner(LinkGraphs.readCrawl(dir));
+            g = new Graph(crawlId, p, new PartitionSimulator(p, planConfig.epsilon(), planConfig.delta()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        cached = g;
+        return g;
+    }
+}

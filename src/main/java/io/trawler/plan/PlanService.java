@@ -1,0 +1,140 @@
+package io.trawler.plan;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.trawler.partition.CrawlMode;
+import io.trawler.partition.PartitionMetrics;
+import io.trawler.partition.PartitionPlan;
+import io.trawler.partition.PartitionSimulator;
+import io.trawler.site.Site;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** Plans, edits, predicts and saves a site's partition (SPEC §3) from its latest crawl graph. */
+@ApplicationScoped
+public class PlanService {
+
+    /** A plan with its predicted metrics and where it came from. */
+    public record Planned(PartitionPlan plan, PartitionMetrics predicted, String graphCrawlId, double keyPathShare,
+            int seedsPerPath, CrawlMode mode, Instant updatedAt) {
+    }
+
+    /** The site was never crawled to the end, so there is no link graph to plan from. */
+    public static final class NoGraphException extends RuntimeException {
+        NoGraphException(String siteId) {
+            super("site " + siteId + " has no finished crawl to plan from: crawl it first", null, false, false);
+        }
+    }
+
+    private final PlanGraphs graphs;
+    private final PlanConfig config;
+    private final ObjectMapper json;
+
+    public PlanService(PlanGraphs graphs, PlanConfig config, ObjectMapper json) {
+        this.graphs = graphs;
+        this.config = config;
+        this.json = json;
+    }
+
+    public PlanConfig defaults() {
+        return config;
+    }
+
+    /** Plans {@code crawlers} crawlers greedily and saves the plan. */
+    @Transactional
+    public Planned plan(Site site, int crawlers, double keyPathShare, int seedsPerPath, CrawlMode mode) {
+        PlanGraphs.Graph g = graph(site);
+        PartitionPlan plan = g.partitioner().plan(crawlers, keyPathShare, seedsPerPath);
+        return save(site, g, plan, keyPathShare, seedsPerPath, mode);
+    }
+
+    /**
+     * Saves an edited plan: the given key paths per crawler. Throws IllegalArgumentException naming a path
+     * the graph does not have or a path given to two crawlers.
+     */
+    @Transactional
+    public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode) {
+        PlanGraphs.Graph g = graph(site);
+        Set<String> known = g.partitioner().paths();
+        Set<String> taken = new HashSet<>();
+        for (int i = 0; i < pathsPerCrawler.size(); i++) {
+            for (String p : pathsPerCrawler.get(i)) {
+                if (!known.contains(p)) {
+                    throw new IllegalArgumentException("crawlers[" + i + "].paths: unknown URL path '" + p + "'");
+                }
+                if (!taken.add(p)) {
+                    throw new IllegalArgumentException("crawlers[" + i + "].paths: '" + p + "' is given to two crawlers");
+                }
+            }
+        }
+        Optional<SitePlan> previous = Optional.ofNullable(SitePlan.findById(site.id));
+        double share = previous.map(p -> p.keyPathShare).orElse(config.keyPathShare());
+        PartitionPlan plan = g.partitioner().withAssignment(pathsPerCrawler, seedsPerPath);
+        return save(site, g, plan, share, seedsPerPath, mode);
+    }
+
+    /** Predicted metrics for {@code from…to} crawlers planned greedily (nothing is saved). */
+    public List<PartitionSimulator.Prediction> predictions(Site site, int from, int to, double keyPathShare, int seedsPerPath,
+            CrawlMode mode) {
+        PlanGraphs.Graph g = graph(site);
+        return g.simulator().predict(from, to, keyPathShare, seedsPerPath, mode, site.maxDepth);
+    }
+
+    /** The saved plan, if any. */
+    public Optional<Planned> saved(Site site) {
+        SitePlan sp = SitePlan.findById(site.id);
+        if (sp == null) {
+            return Optional.empty();
+        }
+        return graphs.latest(site.id).filter(g -> g.crawlId().equals(sp.graphCrawlId)).map(g -> {
+            PartitionPlan plan = read(sp.plan);
+            PartitionMetrics predicted = g.simulator().simulate(plan, CrawlMode.parse(sp.mode), site.maxDepth).metrics();
+            return new Planned(plan, predicted, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath, CrawlMode.parse(sp.mode), sp.updatedAt);
+        }).or(() -> Optional.of(new Planned(read(sp.plan), null, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath,
+                CrawlMode.parse(sp.mode), sp.updatedAt)));
+    }
+
+    private Planned save(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode) {
+        PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth).metrics();
+        SitePlan sp = SitePlan.findById(site.id);
+        if (sp == null) {
+            sp = new SitePlan();
+            sp.siteId = site.id;
+        }
+        sp.plan = write(plan);
+        sp.keyPathShare = share;
+        sp.seedsPerPath = seeds;
+        sp.mode = mode.apiName();
+        sp.graphCrawlId = g.crawlId();
+        sp.updatedAt = Instant.now();
+        sp.persist();
+        return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, sp.updatedAt);
+    }
+
+    private PlanGraphs.Graph graph(Site site) {
+        return graphs.latest(site.id).orElseThrow(() -> new NoGraphException(site.id));
+    }
+
+    private String write(PartitionPlan plan) {
+        try {
+            return json.writeValueAsString(plan);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private PartitionPlan read(String s) {
+        try {
+            return json.readValue(s, PartitionPlan.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored plan unreadable", e);
+        }
+    }
+
+}
