@@ -5,9 +5,11 @@
 -- ARGV[1] = operation: enqueue | lease | complete | reclaim
 --
 -- Keys under the prefix P:
---   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, finishedAt, json
---   P stats            HASH  admitted, queued, seq, leaseSeq, fetched, errors, robotsDenied, ...
+--   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, finishedAt, json
+--   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
+--   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
+--   P f:<bucket>       STRING fingerprints of pages fetched by any lane (distinct pages for the metrics)
 --   P p<n>:ready       ZSET  host -> earliest time (ms) it may be leased from (hosts with work)
 --   P p<n>:q:<host>    ZSET  "depth hops attempts url" -> priority (lowest first)
 --   P inflight         ZSET  "leaseId partition score depth hops attempts url" -> lease deadline (ms)
@@ -107,13 +109,16 @@ local function admit_links(i)
   local state = redis.call('HGET', CONF, 'state')
   if state == 'STOPPED' or state == 'FINISHED' then return 0 end
   local maxPages = num(redis.call('HGET', CONF, 'maxPages'), 0)
+  local laneSeen = redis.call('HGET', CONF, 'laneSeen') == '1'
   local count = num(redis.call('HGET', STATS, 'admitted'), 0)
   while i + 4 <= #ARGV do
     if maxPages > 0 and count >= maxPages then break end
     local part, bucket, rem, member, score = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3], ARGV[i + 4]
-    if seen_add(P .. 's:' .. bucket, rem) then
+    local seenKey = laneSeen and (P .. 's:' .. part .. ':' .. bucket) or (P .. 's:' .. bucket)
+    if seen_add(seenKey, rem) then
       local host = host_of(string.match(member, '^%d+ %d+ %d+ (.*)$'))
       redis.call('ZADD', queue_key(part, host), score_of(score), member)
+      redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
       count = count + 1
       admitted = admitted + 1
       mark_ready(part, host)
@@ -146,6 +151,7 @@ local function reclaim(now, limit)
     local host = host_of(string.match(member, '^%d+ %d+ %d+ (.*)$'))
     redis.call('ZREM', INFLIGHT, lm)
     redis.call('ZADD', queue_key(part, host), tonumber(score), member)
+    redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
     release_host(host)
     mark_ready_all(host)
   end
@@ -215,16 +221,21 @@ if op == 'lease' then
     end
     if delay > 0 then redis.call('HSET', HNEXT, host, now + delay) end
   end
-  if #out > 0 then redis.call('HINCRBY', STATS, 'queued', -#out) end
+  if #out > 0 then
+    redis.call('HINCRBY', STATS, 'queued', -#out)
+    redis.call('HINCRBY', STATS, 'queued:' .. part, -#out)
+  end
   return out
 end
 
--- complete now leaseMember hostNextAt hostDelay disposition(done|retry) counter nFields fields... links...
+-- complete now leaseMember hostNextAt hostDelay disposition(done|retry) counter pageBucket pageRem nFields fields... links...
 if op == 'complete' then
   local now, lm = tonumber(ARGV[2]), ARGV[3]
   local nextAt, delay, disposition, counter = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], ARGV[7]
-  local nFields = tonumber(ARGV[8])
-  local linksAt = 9 + nFields * 2
+  local pageBucket, pageRem = ARGV[8], tonumber(ARGV[9])
+  local nFields = tonumber(ARGV[10])
+  local fieldsAt = 11
+  local linksAt = fieldsAt + nFields * 2
   if redis.call('ZREM', INFLIGHT, lm) == 0 then
     redis.call('HINCRBY', STATS, 'stale', 1)
     return { 'stale', 0, check_finished(now) }
@@ -239,13 +250,18 @@ if op == 'complete' then
     local again = depth .. ' ' .. hops .. ' ' .. (tonumber(attempts) + 1) .. ' ' .. url
     redis.call('ZADD', queue_key(part, host), tonumber(score), again)
     redis.call('HINCRBY', STATS, 'queued', 1)
+    redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
     redis.call('HINCRBY', STATS, 'retries', 1)
   elseif counter ~= '' then
     redis.call('HINCRBY', STATS, counter, 1)
+    if counter == 'fetched' then
+      redis.call('HINCRBY', STATS, 'fetched:' .. part, 1)
+      if seen_add(P .. 'f:' .. pageBucket, pageRem) then redis.call('HINCRBY', STATS, 'unique', 1) end
+    end
   end
   if nFields > 0 then
     local fields = {}
-    for i = 9, linksAt - 1 do fields[#fields + 1] = ARGV[i] end
+    for i = fieldsAt, linksAt - 1 do fields[#fields + 1] = ARGV[i] end
     redis.call('XADD', P .. 'pages', '*', unpack(fields))
   end
   local admitted = admit_links(linksAt)

@@ -39,10 +39,12 @@ public class CrawlResource {
 
     private final CrawlService service;
     private final PageIngestor ingestor;
+    private final io.trawler.plan.PlanConfig planConfig;
 
-    public CrawlResource(CrawlService service, PageIngestor ingestor) {
+    public CrawlResource(CrawlService service, PageIngestor ingestor, io.trawler.plan.PlanConfig planConfig) {
         this.service = service;
         this.ingestor = ingestor;
+        this.planConfig = planConfig;
     }
 
     @GET
@@ -116,14 +118,14 @@ public class CrawlResource {
                 throw ApiException.conflict("crawl " + id + " is " + current + " and cannot be changed");
             }
             Crawl changed = service.changeState(id, target);
-            return CrawlView.of(changed, service.counts(changed));
+            return CrawlView.of(changed, service.progress(changed), planConfig);
         });
     }
 
     CrawlView view(String id) {
         return QuarkusTransaction.requiringNew().call(() -> {
             Crawl crawl = find(id);
-            return CrawlView.of(crawl, service.counts(crawl));
+            return CrawlView.of(crawl, service.progress(crawl), planConfig);
         });
     }
 

@@ -2,24 +2,46 @@ package io.trawler.api;
 
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlCounts;
+import io.trawler.crawl.CrawlProgress;
+import io.trawler.partition.PartitionMetrics;
+import io.trawler.plan.PlanConfig;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 
 /** A crawl as GET /api/v1/crawls/{id} and the event stream show it. */
 public record CrawlView(String id, String siteId, String state, String strategy, String mode, Instant startedAt,
         Instant finishedAt, CrawlCounts counts, Metrics metrics, List<PartitionCounts> partitions) {
 
-    /** Partition metrics (SPEC §3); null until the crawl has the data to compute them. */
+    /**
+     * The live partition metrics of SPEC §3: N = pages fetched by all lanes, I = distinct pages, U = URLs
+     * known from the site's previous crawl, M = pages of the busiest lane. Coverage, acceleration and
+     * composite are null when the site had no previous crawl.
+     */
     public record Metrics(Double overlap, Double coverage, Double acceleration, Double composite) {
     }
 
+    /** One lane: pages it fetched (each once: a lane has its own or a shared seen set) and URLs it has queued. */
     public record PartitionCounts(int index, long fetched, long unique, long queued) {
     }
 
-    static CrawlView of(Crawl c, CrawlCounts counts) {
-        // one lane: nothing can be fetched twice, so overlap is 0; coverage needs a previous crawl (partition planner)
-        Metrics metrics = new Metrics(c.partitions == 1 ? 0.0 : null, null, null, null);
-        return new CrawlView(c.id, c.siteId, c.state, c.strategy, c.mode, c.startedAt, c.finishedAt, counts, metrics,
-                List.of(new PartitionCounts(0, counts.fetched(), counts.unique(), counts.queued())));
+    static CrawlView of(Crawl c, CrawlProgress progress, PlanConfig plan) {
+        CrawlCounts counts = progress.counts();
+        long busiest = 0;
+        List<PartitionCounts> lanes = new ArrayList<>();
+        for (int i = 0; i < progress.laneFetched().length; i++) {
+            long f = progress.laneFetched()[i];
+            busiest = Math.max(busiest, f);
+            lanes.add(new PartitionCounts(i, f, f, i < progress.laneQueued().length ? progress.laneQueued()[i] : 0));
+        }
+        Metrics metrics;
+        if (c.knownUrls > 0 && busiest > 0) {
+            PartitionMetrics m = PartitionMetrics.of(counts.fetched(), counts.unique(), c.knownUrls, busiest, plan.epsilon(), plan.delta());
+            metrics = new Metrics(m.overlap(), m.coverage(), m.acceleration(), m.composite());
+        } else {
+            double overlap = counts.fetched() == 0 ? 0 : (counts.fetched() - counts.unique()) / (double) counts.fetched();
+            metrics = new Metrics(overlap, null, null, null);
+        }
+        return new CrawlView(c.id, c.siteId, c.state, c.strategy, c.mode, c.startedAt, c.finishedAt, counts, metrics, lanes);
     }
 }

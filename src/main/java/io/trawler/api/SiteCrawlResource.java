@@ -28,10 +28,15 @@ public class SiteCrawlResource {
 
     private final CrawlService service;
     private final CrawlResource crawls;
+    private final io.trawler.plan.PlanService plans;
+    private final io.trawler.plan.PlanConfig planConfig;
 
-    public SiteCrawlResource(CrawlService service, CrawlResource crawls) {
+    public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanService plans,
+            io.trawler.plan.PlanConfig planConfig) {
         this.service = service;
         this.crawls = crawls;
+        this.plans = plans;
+        this.planConfig = planConfig;
     }
 
     @POST
@@ -50,8 +55,6 @@ public class SiteCrawlResource {
         }
         if (partitions < 1 || partitions > 10) {
             problems.add(new ApiError.Detail("partitions", "must be between 1 and 10"));
-        } else if (partitions > 1) {
-            problems.add(new ApiError.Detail("partitions", "partitioned crawls are not available in this version; use 1"));
         }
         if (!MODES.contains(mode)) {
             problems.add(new ApiError.Detail("mode", "one of " + MODES));
@@ -64,7 +67,12 @@ public class SiteCrawlResource {
             service.activeCrawlOf(siteId).ifPresent(c -> {
                 throw ApiException.conflict("site " + siteId + " already has an active crawl: " + c.id);
             });
-            return service.start(site, strategy, partitions, mode);
+            try {
+                io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
+                return service.start(site, strategy, mode, plan, plans.knownUrls(site));
+            } catch (io.trawler.plan.PlanService.NoGraphException e) {
+                throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
+            }
         });
         return Response.status(202).entity(crawls.view(crawl.id)).build();
     }
@@ -73,7 +81,7 @@ public class SiteCrawlResource {
         public List<CrawlView> ofSite(@PathParam("siteId") String siteId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
-            return Crawl.ofSite(siteId).stream().map(c -> CrawlView.of(c, service.counts(c))).toList();
+            return Crawl.ofSite(siteId).stream().map(c -> CrawlView.of(c, service.progress(c), planConfig)).toList();
         });
     }
 

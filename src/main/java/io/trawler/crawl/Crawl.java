@@ -34,6 +34,12 @@ public class Crawl extends PanacheEntityBase {
     public long errors;
     @Column(name = "robots_denied")
     public long robotsDenied;
+    /** Pages fetched per lane at the end, comma-separated. */
+    @Column(name = "lane_fetched")
+    public String laneFetched;
+    /** URLs known from the site's previous crawl when this one started (the U of coverage); 0 for none. */
+    @Column(name = "known_urls")
+    public long knownUrls;
     /** Id of the last page-record stream entry stored in the database. */
     @Column(name = "ingested_until")
     public String ingestedUntil;

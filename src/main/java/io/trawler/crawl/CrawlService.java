@@ -7,7 +7,9 @@ import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.RedisFrontier;
 import io.trawler.parse.UrlNormalizer;
+import io.trawler.partition.PartitionPlan;
 import io.trawler.site.Site;
+import java.util.Map;
 import io.vertx.core.Future;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -35,12 +37,25 @@ public class CrawlService {
         return Crawl.ofSite(siteId).stream().filter(Crawl::isActive).findFirst();
     }
 
-    /** Creates the crawl, writes its spec and seeds to the frontier, and lets the workers at it. */
+    /**
+     * Creates the crawl, writes its spec and seeds to the frontier, and lets the workers at it. With a plan,
+     * each of its crawlers becomes a lane with its own seeds and key paths; without, one lane starts from the
+     * site's seeds. {@code knownUrls} is the size of the site's previous crawl graph (0 for none).
+     */
     @Transactional
-    public Crawl start(Site site, String strategy, int partitions, String mode) {
+    public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls) {
         String id = Ids.newId();
+        int partitions = plan == null ? 1 : plan.size();
+        List<List<String>> laneSeeds = new ArrayList<>();
+        if (plan == null) {
+            laneSeeds.add(site.seeds);
+        } else {
+            plan.crawlers().forEach(c -> laneSeeds.add(c.seeds()));
+        }
+        Map<String, Integer> owners = plan == null ? Map.of() : plan.owners();
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
-                site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode);
+                site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
+                owners, knownUrls);
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -49,13 +64,17 @@ public class CrawlService {
         crawl.partitions = partitions;
         crawl.mode = mode;
         crawl.spec = toJson(spec);
+        crawl.knownUrls = knownUrls;
         crawl.startedAt = Instant.now();
         crawl.persist();
         int bits = spec.frontierSettings().bucketBits();
         List<Discovery> seeds = new ArrayList<>();
-        for (String s : new LinkedHashSet<>(site.seeds)) {
-            UrlNormalizer.normalize(s).ifPresent(u -> seeds.add(new Discovery(0, io.trawler.frontier.FrontierEntry.of(u, 0),
-                    "lifo".equals(seedOrder(strategy)) ? Discovery.LIFO : Discovery.FIFO)));
+        for (int lane = 0; lane < laneSeeds.size(); lane++) {
+            for (String s : new LinkedHashSet<>(laneSeeds.get(lane))) {
+                int l = lane;
+                UrlNormalizer.normalize(s).ifPresent(u -> seeds.add(new Discovery(l, io.trawler.frontier.FrontierEntry.of(u, 0),
+                        "lifo".equals(seedOrder(strategy)) ? Discovery.LIFO : Discovery.FIFO)));
+            }
         }
         await(frontier.create(id, spec.frontierSettings(), crawl.spec)
                 .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
@@ -86,17 +105,23 @@ public class CrawlService {
     }
 
     /** Live counts from Redis while the crawl is active, the stored ones afterwards. */
-    public CrawlCounts counts(Crawl crawl) {
+    public CrawlProgress progress(Crawl crawl) {
         if (crawl.isActive()) {
             FrontierCounts c = await(frontier.counts(crawl.id));
-            return new CrawlCounts(c.fetched(), c.fetched(), c.queued(), c.inFlight(), c.errors(), c.robotsDenied());
+            return new CrawlProgress(new CrawlCounts(c.fetched(), c.unique(), c.queued(), c.inFlight(), c.errors(), c.robotsDenied()),
+                    c.fetchedByLane(), c.queuedByLane());
         }
-        return new CrawlCounts(crawl.fetched, crawl.uniquePages, crawl.queued, crawl.inFlight, crawl.errors, crawl.robotsDenied);
+        long[] lanes = crawl.laneFetched == null || crawl.laneFetched.isEmpty() ? new long[] {crawl.fetched}
+                : java.util.Arrays.stream(crawl.laneFetched.split(",")).mapToLong(Long::parseLong).toArray();
+        return new CrawlProgress(new CrawlCounts(crawl.fetched, crawl.uniquePages, crawl.queued, crawl.inFlight, crawl.errors,
+                crawl.robotsDenied), lanes, new long[lanes.length]);
     }
 
     static void snapshot(Crawl crawl, FrontierCounts c) {
         crawl.fetched = c.fetched();
-        crawl.uniquePages = c.fetched();
+        crawl.uniquePages = c.unique();
+        crawl.laneFetched = java.util.Arrays.stream(c.fetchedByLane()).mapToObj(Long::toString)
+                .collect(java.util.stream.Collectors.joining(","));
         crawl.queued = c.queued();
         crawl.inFlight = c.inFlight();
         crawl.errors = c.errors();

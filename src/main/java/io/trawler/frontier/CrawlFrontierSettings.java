@@ -7,8 +7,13 @@ package io.trawler.frontier;
  * @param delayMs    default delay between fetch starts on one host
  * @param maxPages   URLs admitted at most (0: no limit)
  * @param partitions crawler lanes
+ * @param laneSeen   one seen set per lane (independent partitioned crawls) instead of one for the crawl
  */
-public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions) {
+public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen) {
+
+    public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions) {
+        this(maxPerHost, delayMs, maxPages, partitions, false);
+    }
 
     public int bucketBits() {
         return UrlFingerprint.bucketBitsFor(maxPages <= 0 ? 1_000_000 : maxPages);

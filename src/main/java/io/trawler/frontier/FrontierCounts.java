@@ -3,13 +3,20 @@ package io.trawler.frontier;
 import java.util.Map;
 
 /** A snapshot of a crawl's frontier counters. */
-public record FrontierCounts(String state, long queued, long inFlight, long admitted, long fetched, long errors,
-        long robotsDenied, long reclaimed, long finishedAt) {
+public record FrontierCounts(String state, long queued, long inFlight, long admitted, long fetched, long unique, long errors,
+        long robotsDenied, long reclaimed, long finishedAt, long[] fetchedByLane, long[] queuedByLane) {
 
     static FrontierCounts of(Map<String, String> conf, Map<String, String> stats, long inFlight) {
+        int lanes = (int) Math.max(1, get(conf, "partitions"));
+        long[] fetched = new long[lanes];
+        long[] queued = new long[lanes];
+        for (int p = 0; p < lanes; p++) {
+            fetched[p] = get(stats, "fetched:" + p);
+            queued[p] = Math.max(0, get(stats, "queued:" + p));
+        }
         return new FrontierCounts(conf.getOrDefault("state", "UNKNOWN"), Math.max(0, get(stats, "queued")), inFlight,
-                get(stats, "admitted"), get(stats, "fetched"), get(stats, "errors"), get(stats, "robotsDenied"),
-                get(stats, "reclaimed"), get(conf, "finishedAt"));
+                get(stats, "admitted"), get(stats, "fetched"), get(stats, "unique"), get(stats, "errors"), get(stats, "robotsDenied"),
+                get(stats, "reclaimed"), get(conf, "finishedAt"), fetched, queued);
     }
 
     private static long get(Map<String, String> m, String k) {

@@ -38,6 +38,7 @@ public class RedisFrontier {
                 .arg("delayMs").arg(s.delayMs())
                 .arg("maxPages").arg(s.maxPages())
                 .arg("partitions").arg(s.partitions())
+                .arg("laneSeen").arg(s.laneSeen() ? "1" : "0")
                 .arg("bucketBits").arg(s.bucketBits())
                 .arg("json").arg(specJson);
         Request active = Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId);
@@ -104,6 +105,9 @@ public class RedisFrontier {
         args.add(Long.toString(c.hostDelay()));
         args.add(c.retry() ? "retry" : "done");
         args.add(c.counter() == null ? "" : c.counter());
+        long page = UrlFingerprint.of(c.lease().url());
+        args.add(Integer.toHexString(UrlFingerprint.bucket(page, bucketBits)));
+        args.add(Long.toString(UrlFingerprint.remainder(page, bucketBits)));
         args.add(Integer.toString(c.record().size()));
         c.record().forEach((k, v) -> {
             args.add(k);

@@ -86,6 +86,27 @@ public class PlanService {
         return g.simulator().predict(from, to, keyPathShare, seedsPerPath, mode, site.maxDepth);
     }
 
+    /**
+     * The plan a partitioned crawl of {@code crawlers} lanes uses: the saved plan when it has that many
+     * crawlers and was made from the latest graph, else a greedy plan with the default settings (not saved).
+     */
+    public PartitionPlan forCrawl(Site site, int crawlers) {
+        PlanGraphs.Graph g = graph(site);
+        SitePlan sp = SitePlan.findById(site.id);
+        if (sp != null && sp.graphCrawlId.equals(g.crawlId())) {
+            PartitionPlan saved = read(sp.plan);
+            if (saved.size() == crawlers) {
+                return saved;
+            }
+        }
+        return g.partitioner().plan(crawlers, config.keyPathShare(), config.seedsPerPath());
+    }
+
+    /** How many URLs the site's latest crawl graph knows (0 when it has none): the U of live coverage. */
+    public long knownUrls(Site site) {
+        return graphs.latest(site.id).map(g -> (long) g.partitioner().graph().size()).orElse(0L);
+    }
+
     /** The saved plan, if any. */
     public Optional<Planned> saved(Site site) {
         SitePlan sp = SitePlan.findById(site.id);

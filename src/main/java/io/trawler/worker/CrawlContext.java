@@ -2,12 +2,13 @@ package io.trawler.worker;
 
 import io.trawler.crawl.CrawlSpec;
 import io.trawler.parse.CrawlScope;
+import io.trawler.partition.LaneRouting;
 
-/** A running crawl as a worker sees it: its spec, compiled scope and frontier bucket bits. */
-record CrawlContext(CrawlSpec spec, CrawlScope scope, int bucketBits) {
+/** A running crawl as a worker sees it: its spec, compiled scope, lane routing and frontier bucket bits. */
+record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, int bucketBits) {
 
     static CrawlContext of(CrawlSpec spec, int bucketBits) {
-        return new CrawlContext(spec, spec.scope(), bucketBits);
+        return new CrawlContext(spec, spec.scope(), spec.routing(), bucketBits);
     }
 
     String id() {

@@ -4,6 +4,7 @@ import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierEntry;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
+import io.trawler.partition.LaneRouting;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.Set;
 
 /**
  * Turns raw links found on a page into frontier discoveries: normalised, deduplicated within the page,
- * kept only when in scope at the next depth. Also returns every in-scope link (whatever its depth)
+ * kept only when in scope at the next depth, and sent to the lane the crawl's routing names (or dropped). Also returns every in-scope link (whatever its depth)
  * for the crawl's link graph.
  */
 final class LinkRouter {
@@ -23,7 +24,7 @@ final class LinkRouter {
     private LinkRouter() {
     }
 
-    static Routed route(List<String> rawLinks, int depth, CrawlScope scope, int partition) {
+    static Routed route(List<String> rawLinks, int depth, CrawlScope scope, LaneRouting lanes, int partition) {
         Set<String> unique = new LinkedHashSet<>();
         for (String raw : rawLinks) {
             UrlNormalizer.normalize(raw).ifPresent(unique::add);
@@ -33,7 +34,10 @@ final class LinkRouter {
         for (String url : unique) {
             CrawlScope.Verdict v = scope.check(url, depth + 1);
             if (v == CrawlScope.Verdict.IN) {
-                discoveries.add(new Discovery(partition, FrontierEntry.of(url, depth + 1), Discovery.FIFO));
+                int lane = lanes.route(url, partition);
+                if (lane != LaneRouting.DROP) {
+                    discoveries.add(new Discovery(lane, FrontierEntry.of(url, depth + 1), Discovery.FIFO));
+                }
                 graph.add(url);
             } else if (v == CrawlScope.Verdict.TOO_DEEP) {
                 graph.add(url);
@@ -43,12 +47,15 @@ final class LinkRouter {
     }
 
     /** A redirect target as a discovery at the same depth, one hop further; empty when out of scope or too many hops. */
-    static Optional<Discovery> redirect(String target, FrontierEntry from, CrawlScope scope, int partition, int maxHops) {
+    static Optional<Discovery> redirect(String target, FrontierEntry from, CrawlScope scope, LaneRouting lanes, int partition,
+            int maxHops) {
         if (from.hops() + 1 > maxHops) {
             return Optional.empty();
         }
         return UrlNormalizer.normalize(target)
                 .filter(url -> scope.accepts(url, from.depth()))
-                .map(url -> new Discovery(partition, new FrontierEntry(from.depth(), from.hops() + 1, 0, url), Discovery.FIFO));
+                .filter(url -> lanes.route(url, partition) != LaneRouting.DROP)
+                .map(url -> new Discovery(lanes.route(url, partition), new FrontierEntry(from.depth(), from.hops() + 1, 0, url),
+                        Discovery.FIFO));
     }
 }

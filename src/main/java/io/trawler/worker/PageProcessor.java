@@ -59,7 +59,7 @@ final class PageProcessor {
     Future<CompletionResult> process(CrawlContext ctx, Lease lease) {
         Future<BaseRobotRules> rules = ctx.spec().respectRobots() ? robots.rulesFor(lease.url()) : Future.succeededFuture(null);
         return rules.compose(r -> r == null ? Future.succeededFuture(r)
-                : sitemaps.maybeLoad(ctx, lease.url(), r).map(v -> r).otherwise(r))
+                : sitemaps.maybeLoad(ctx, lease.url(), lease.partition(), r).map(v -> r).otherwise(r))
                 .compose(r -> afterRobots(ctx, lease, r));
     }
 
@@ -139,14 +139,14 @@ final class PageProcessor {
             try {
                 String target = URI.create(lease.url()).resolve(location.trim().replace(" ", "%20")).toString();
                 rec.put("redirect", truncate(target, 4000));
-                LinkRouter.redirect(target, lease.entry(), ctx.scope(), partition, fetchConfig.maxRedirects()).ifPresent(links::add);
+                LinkRouter.redirect(target, lease.entry(), ctx.scope(), ctx.routing(), partition, fetchConfig.maxRedirects()).ifPresent(links::add);
             } catch (IllegalArgumentException e) {
                 rec.put("error", "bad redirect location: " + truncate(location, 400));
             }
         } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
             String html = CharsetDetector.decode(result.body(), result.contentType());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage());
-            LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), partition);
+            LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), ctx.routing(), partition);
             links.addAll(routed.discoveries());
             rec.put("links", String.join("\n", routed.graphLinks()));
             if (page.noindex()) {

@@ -47,7 +47,7 @@ final class SitemapLoader {
     }
 
     /** Completes once the host's sitemaps are claimed (or known to be someone else's); the load runs on. */
-    Future<Void> maybeLoad(CrawlContext ctx, String pageUrl, BaseRobotRules rules) {
+    Future<Void> maybeLoad(CrawlContext ctx, String pageUrl, int lane, BaseRobotRules rules) {
         if (rules.getSitemaps().isEmpty()) {
             return Future.succeededFuture();
         }
@@ -58,13 +58,13 @@ final class SitemapLoader {
         long now = System.currentTimeMillis();
         return frontier.claimSitemaps(ctx.id(), host, now, now + LOAD_DEADLINE_MS).map(first -> {
             if (first) {
-                load(ctx, host, rules.getSitemaps());
+                load(ctx, host, rules.getSitemaps(), lane);
             }
             return null;
         });
     }
 
-    private void load(CrawlContext ctx, String host, List<String> sitemapUrls) {
+    private void load(CrawlContext ctx, String host, List<String> sitemapUrls, int lane0) {
         List<String> urls = java.util.Collections.synchronizedList(new ArrayList<>());
         List<Future<Void>> loads = new ArrayList<>();
         for (String s : sitemapUrls) {
@@ -73,7 +73,12 @@ final class SitemapLoader {
         Future.join(loads).onComplete(ar -> {
             List<Discovery> found = new ArrayList<>();
             for (String u : urls) {
-                UrlNormalizer.normalize(u).filter(n -> ctx.scope().accepts(n, 1)).ifPresent(n -> found.add(Discovery.fifo(n, 1)));
+                UrlNormalizer.normalize(u).filter(n -> ctx.scope().accepts(n, 1)).ifPresent(n -> {
+                    int lane = ctx.routing().route(n, lane0);
+                    if (lane != io.trawler.partition.LaneRouting.DROP) {
+                        found.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(n, 1), Discovery.FIFO));
+                    }
+                });
             }
             String load = "sitemaps:" + host;
             Future<Integer> chain = Future.succeededFuture(0);
