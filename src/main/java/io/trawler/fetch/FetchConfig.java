@@ -52,6 +52,13 @@ public interface FetchConfig {
     @WithDefault("512000")
     int maxRobotsBytes();
 
+    /**
+     * Fixed addresses for host names, like curl's --resolve: {@code trawler.fetch.resolve."www.example.com"=127.0.0.1:8080}
+     * connects there for every URL of that host (the URL, and so the Host header, stay as they are). For staging
+     * and tests; empty by default.
+     */
+    java.util.Map<String, String> resolve();
+
     /** Links kept from one page at most; the rest are ignored. */
     @WithDefault("2000")
     int maxLinksPerPage();

@@ -7,6 +7,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.net.SocketAddress;
 import io.vertx.ext.web.client.HttpRequest;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
@@ -68,7 +69,7 @@ public final class HttpFetcher implements AutoCloseable {
         CappedBody body = new CappedBody(maxBytes);
         HttpRequest<Buffer> request;
         try {
-            request = client.requestAbs(HttpMethod.GET, url).as(body)
+            request = client.requestAbs(HttpMethod.GET, resolved(url), url).as(body)
                     .connectTimeout(config.connectTimeout().toMillis())
                     .idleTimeout(config.idleTimeout().toMillis())
                     .putHeader("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
@@ -105,6 +106,19 @@ public final class HttpFetcher implements AutoCloseable {
             result.complete(FetchResult.failed(url, classify(ar.cause(), body), String.valueOf(ar.cause().getMessage()), started, ms));
         });
         return result.future();
+    }
+
+    /** The address {@code trawler.fetch.resolve} gives the URL's host, or null to look the host up. */
+    private SocketAddress resolved(String url) {
+        if (config.resolve().isEmpty()) {
+            return null;
+        }
+        String address = config.resolve().get(io.trawler.parse.UrlNormalizer.hostOf(url));
+        if (address == null) {
+            return null;
+        }
+        int colon = address.lastIndexOf(':');
+        return SocketAddress.inetSocketAddress(Integer.parseInt(address.substring(colon + 1)), address.substring(0, colon));
     }
 
     private static FetchError classify(Throwable t, CappedBody body) {

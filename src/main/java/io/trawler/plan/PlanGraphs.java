@@ -13,8 +13,10 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The link graph a site's plans are made from: the graph of its latest crawl that has one (kept by the
- * page ingestion under {@code <data-dir>/graphs/<crawl>}), loaded once and kept for the next request.
+ * The link graph a site's plans are made from: the graph of its latest ended crawl that fetched every page it
+ * found (one lane, or coordinated lanes; independent lanes drop links, so their graphs lack the out-links of
+ * pages nobody fetched), as the page ingestion keeps it under {@code <data-dir>/graphs/<crawl>}; loaded once
+ * and kept for the next request.
  */
 @ApplicationScoped
 public class PlanGraphs {
@@ -36,7 +38,8 @@ public class PlanGraphs {
     public Optional<Graph> latest(String siteId) {
         for (Crawl c : Crawl.ofSite(siteId)) {
             Path dir = config.dataDir().resolve("graphs").resolve(c.id);
-            if (!c.isActive() && Files.exists(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"))) {
+            boolean complete = c.partitions == 1 || "coordinated".equals(c.mode);
+            if (!c.isActive() && complete && Files.exists(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"))) {
                 return Optional.of(load(c.id, dir));
             }
         }

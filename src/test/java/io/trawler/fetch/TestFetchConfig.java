@@ -23,4 +23,5 @@ class TestFetchConfig implements FetchConfig {
     @Override public Duration robotsErrorTtl() { return Duration.ofMinutes(5); }
     @Override public int maxRobotsBytes() { return 512_000; }
     @Override public int maxLinksPerPage() { return 2000; }
+    @Override public java.util.Map<String, String> resolve() { return java.util.Map.of(); }
 }
