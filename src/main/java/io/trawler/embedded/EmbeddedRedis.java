@@ -49,6 +49,7 @@ public class EmbeddedRedis {
         if (running.answered()) {
             if (dir.toString().equals(running.dir())) {
                 LOG.infof("Adopting the embedded Redis already running on 127.0.0.1:%d with data in %s", port, dir);
+                awaitReady(port, null, dir);
                 return;
             }
             throw new IllegalStateException("port " + port + " is taken by a Redis with data in " + running.dir()
@@ -67,13 +68,7 @@ public class EmbeddedRedis {
                 .buildCommandArgs();
         process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("redis.log").toFile())).start();
-        long deadline = System.currentTimeMillis() + 15_000;
-        while (!RedisPing.probe(port).answered()) {
-            if (!process.isAlive() || System.currentTimeMillis() > deadline) {
-                throw new IllegalStateException("embedded redis-server did not start; see " + dir.resolve("redis.log"));
-            }
-            sleep(20);
-        }
+        awaitReady(port, process, dir);
         LOG.infof("Started embedded Redis on 127.0.0.1:%d (AOF in %s)", port, dir);
     }
 
@@ -93,6 +88,17 @@ public class EmbeddedRedis {
             process.destroy();
         }
         process = null;
+    }
+
+    /** Waits until the server answers PING, which it does only once its AOF is loaded (a big one takes a while). */
+    private static void awaitReady(int port, Process process, Path dir) {
+        long deadline = System.currentTimeMillis() + 300_000;
+        while (!RedisPing.ready(port)) {
+            if ((process != null && !process.isAlive()) || System.currentTimeMillis() > deadline) {
+                throw new IllegalStateException("embedded redis-server did not become ready; see " + dir.resolve("redis.log"));
+            }
+            sleep(20);
+        }
     }
 
     private static void sleep(long ms) {

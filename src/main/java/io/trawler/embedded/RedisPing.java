@@ -32,6 +32,22 @@ final class RedisPing {
         }
     }
 
+    /** Whether the Redis on a loopback port answers PING with PONG (not while it is still loading its AOF). */
+    static boolean ready(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 300);
+            s.setSoTimeout(1000);
+            OutputStream out = s.getOutputStream();
+            out.write("*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            byte[] buf = new byte[64];
+            int n = s.getInputStream().read(buf);
+            return n > 0 && new String(buf, 0, n, StandardCharsets.US_ASCII).startsWith("+PONG");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
     /** Asks the Redis on a loopback port to shut down (saving its AOF); quiet when nothing answers. */
     static void shutdown(int port) {
         try (Socket s = new Socket()) {

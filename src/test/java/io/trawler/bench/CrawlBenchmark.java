@@ -65,6 +65,13 @@ class CrawlBenchmark {
             for (int i = 0; i < RUNS; i++) {
                 runs.add(crawlOnce(trawler, redisPort, redisPid, base, i));
             }
+            // partitioned crawls of the same site (live metrics on), against the unpartitioned median
+            List<Run> lanes = new ArrayList<>();
+            String siteId = lastSite;
+            trawler.api().body(Map.of("crawlers", 2)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
+            for (String mode : List.of("coordinated", "independent")) {
+                lanes.add(crawlOnce(trawler, redisPid, siteId, Map.of("partitions", 2, "mode", mode)));
+            }
             double peakRss = ProcStats.peakRssMib(trawler.pid());
             double redisRss = ProcStats.peakRssMib(redisPid);
             System.out.printf("%n=== Crawl benchmark: %,d pages of ~8 KB, %d-%d links, nginx on loopback, politeness off, robots/dedup/WARC on,"
@@ -80,21 +87,40 @@ class CrawlBenchmark {
                     median(runs.stream().map(r -> r.jvmCpuPer1000() + r.redisCpuPer1000()).toList()),
                     median(runs.stream().map(Run::jvmCpuPer1000).toList()), median(runs.stream().map(Run::redisCpuPer1000).toList()));
             System.out.printf("peak RSS: JVM %.0f MiB, redis-server %.0f MiB%n", peakRss, redisRss);
+            double unpartitioned = median(runs.stream().map(Run::pagesPerSecond).toList());
+            String[] names = {"2 coordinated lanes", "2 independent lanes"};
+            for (int i = 0; i < lanes.size(); i++) {
+                Run r = lanes.get(i);
+                System.out.printf("%s: %d pages in %.2f s = %.0f pages/s (%.1f %% of the unpartitioned median), %.3f CPU-s/1000%n",
+                        names[i], r.pages(), r.seconds(), r.pagesPerSecond(), 100 * r.pagesPerSecond() / unpartitioned,
+                        r.jvmCpuPer1000() + r.redisCpuPer1000());
+            }
         } finally {
             trawler.stop();
             Nginx.stop(nginx, work.resolve("nginx"));
         }
     }
 
+    private String lastSite;
+
     private Run crawlOnce(TrawlerProcess trawler, int redisPort, long redisPid, String base, int i) throws Exception {
-        long jvmPid = trawler.pid();
-        String siteId = trawler.api().body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
+        lastSite = trawler.api().body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
                 "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1000, "respectRobots", true),
                 "limits", Map.of("maxPages", 1_000_000, "maxDepth", 1000)))
                 .post("/api/v1/sites").then().statusCode(201).extract().path("id");
+        Run r = crawlOnce(trawler, redisPid, lastSite, Map.of());
+        double seen = RedisInfo.keyBytes(redisPort, "t:{c:" + lastCrawl + "}:s:*") / (double) r.pages();
+        return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), seen);
+    }
+
+    private String lastCrawl;
+
+    private Run crawlOnce(TrawlerProcess trawler, long redisPid, String siteId, Map<String, Object> body) throws Exception {
+        long jvmPid = trawler.pid();
         double jvm0 = ProcStats.cpuSeconds(jvmPid);
         double redis0 = ProcStats.cpuSeconds(redisPid);
-        String crawlId = trawler.api().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+        String crawlId = trawler.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+        lastCrawl = crawlId;
         JsonPath c;
         do {
             Thread.sleep(100);
@@ -104,8 +130,7 @@ class CrawlBenchmark {
         double redis = ProcStats.cpuSeconds(redisPid) - redis0;
         long pages = c.getLong("counts.fetched");
         double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
-        double seen = RedisInfo.keyBytes(redisPort, "t:{c:" + crawlId + "}:s:*") / (double) pages;
-        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000, seen);
+        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000, 0);
     }
 
     static double median(List<Double> xs) {
