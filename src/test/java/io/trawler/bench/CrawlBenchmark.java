@@ -4,6 +4,7 @@ import io.restassured.path.json.JsonPath;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsupport.TestRedis;
 import io.trawler.testsupport.TrawlerProcess;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,11 +48,10 @@ class CrawlBenchmark {
         int nginxPort = TestRedis.freePort();
         String base = "http://127.0.0.1:" + nginxPort;
         GeneratedSite site = new GeneratedSite(new GeneratedSite.Options(PAGES, 12, 1.3, 10, 40, 8192, 7, false, null));
+        // written anew each run: a third of the links are absolute, with this run's nginx port
         Path root = work.resolve("site-" + PAGES);
-        if (!Files.exists(root.resolve("robots.txt"))) {
-            site.writeStatic(root, base);
-        }
-        Files.writeString(root.resolve("robots.txt"), site.robotsTxt(base));
+        deleteTree(root);
+        site.writeStatic(root, base);
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
         Path data = Files.createTempDirectory(work, "data-");
         int redisPort = TestRedis.freePort();
@@ -131,6 +131,17 @@ class CrawlBenchmark {
         long pages = c.getLong("counts.fetched");
         double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
         return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000, 0);
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 
     static double median(List<Double> xs) {
