@@ -46,6 +46,18 @@ class WorkerRoleIT {
             expected.put("/robots.txt", actual.get("/robots.txt"));
             assertTrue(actual.get("/robots.txt") <= 2);
             assertTrue(expected.equals(actual), () -> GeneratedSiteCrawlTest.describeDiff(expected, actual));
+
+            // a partitioned crawl: two coordinated lanes served by the two worker processes, each page once
+            manager.api().body(Map.of("crawlers", 2)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
+            web.log().clear();
+            String lanes = manager.api().body(Map.of("partitions", 2, "mode", "coordinated"))
+                    .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+            JsonPath p = ServerRestartIT.awaitFinished(manager, lanes);
+            assertEquals("FINISHED", p.getString("state"));
+            assertEquals(0.0, p.getDouble("metrics.overlap"));
+            assertEquals(1.0, p.getDouble("metrics.coverage"), 1e-9);
+            assertTrue(p.getLong("partitions[0].fetched") > 0 && p.getLong("partitions[1].fetched") > 0);
+            web.log().counts().forEach((uri, n) -> assertTrue(n == 1 || uri.equals("/robots.txt"), uri + " requested " + n + " times"));
         }
         assertFalse(Files.exists(root.resolve("manager/warc")), "the manager fetched nothing");
         assertFalse(Files.exists(root.resolve("worker1/db")), "a worker has no database");
