@@ -5,7 +5,7 @@
 -- ARGV[1] = operation: enqueue | lease | complete | reclaim
 --
 -- Keys under the prefix P:
---   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, finishedAt, json
+--   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, finishedAt, json
 --   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
 --   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
@@ -96,9 +96,13 @@ local function mark_ready_all(host)
   for part = 0, parts - 1 do mark_ready(part, host) end
 end
 
+-- fifo / lifo: discovery order; s:<priority>: priority first, discovery order among equals; else a number
 local function score_of(score)
   if score == 'fifo' then return redis.call('HINCRBY', STATS, 'seq', 1) end
   if score == 'lifo' then return -redis.call('HINCRBY', STATS, 'seq', 1) end
+  if string.sub(score, 1, 2) == 's:' then
+    return tonumber(string.sub(score, 3)) * 4294967296 + redis.call('HINCRBY', STATS, 'seq', 1)
+  end
   return tonumber(score)
 end
 
@@ -197,6 +201,8 @@ if op == 'lease' then
   local ready = ready_key(part)
   local cap = num(redis.call('HGET', CONF, 'maxPerHost'), 1)
   local defaultDelay = num(redis.call('HGET', CONF, 'delayMs'), 0)
+  local pickTop = num(redis.call('HGET', CONF, 'pickTop'), 1)
+  local pickRandom = num(redis.call('HGET', CONF, 'pickRandom'), 0)
   local hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, max)
   for _, host in ipairs(hosts) do
     if #out >= max then break end
@@ -204,7 +210,14 @@ if op == 'lease' then
     local busy = num(redis.call('HGET', HBUSY, host), 0)
     local delay = num(redis.call('HGET', HDELAY, host), defaultDelay)
     while busy < cap and #out < max do
-      local e = redis.call('ZPOPMIN', q)
+      local e
+      if pickRandom > 0 and (redis.call('HINCRBY', STATS, 'pickSeq', 1) - 1) % (pickTop + pickRandom) >= pickTop then
+        -- a random pick (depth-weight strategy): any URL of the queue
+        e = redis.call('ZRANDMEMBER', q, 1, 'WITHSCORES')
+        if #e > 0 then redis.call('ZREM', q, e[1]) end
+      else
+        e = redis.call('ZPOPMIN', q)
+      end
       if #e == 0 then break end
       local id = redis.call('HINCRBY', STATS, 'leaseSeq', 1)
       local lm = id .. ' ' .. part .. ' ' .. e[2] .. ' ' .. e[1]

@@ -73,16 +73,12 @@ public class CrawlService {
             for (String s : new LinkedHashSet<>(laneSeeds.get(lane))) {
                 int l = lane;
                 UrlNormalizer.normalize(s).ifPresent(u -> seeds.add(new Discovery(l, io.trawler.frontier.FrontierEntry.of(u, 0),
-                        "lifo".equals(seedOrder(strategy)) ? Discovery.LIFO : Discovery.FIFO)));
+                        spec.order().score(u))));
             }
         }
         await(frontier.create(id, spec.frontierSettings(), crawl.spec)
                 .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
         return crawl;
-    }
-
-    private static String seedOrder(String strategy) {
-        return "dfs".equals(strategy) ? "lifo" : "fifo";
     }
 
     @Transactional

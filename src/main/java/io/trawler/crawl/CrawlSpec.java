@@ -2,6 +2,7 @@ package io.trawler.crawl;
 
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.parse.CrawlScope;
+import io.trawler.order.Strategy;
 import io.trawler.partition.CrawlMode;
 import io.trawler.partition.LaneRouting;
 import java.util.List;
@@ -22,8 +23,14 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
     }
 
     public CrawlFrontierSettings frontierSettings() {
+        boolean random = order().randomPicks();
         return new CrawlFrontierSettings(maxConcurrentPerHost, delayMs, maxPages, partitions,
-                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT);
+                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, 1, random ? 1 : 0);
+    }
+
+    /** The ordering strategy: the score discovered URLs get. */
+    public Strategy order() {
+        return Strategy.parse(strategy);
     }
 
     public CrawlMode crawlMode() {

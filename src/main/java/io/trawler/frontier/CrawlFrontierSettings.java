@@ -8,11 +8,14 @@ package io.trawler.frontier;
  * @param maxPages   URLs admitted at most (0: no limit)
  * @param partitions crawler lanes
  * @param laneSeen   one seen set per lane (independent partitioned crawls) instead of one for the crawl
+ * @param pickTop    leases by lowest score in a row …
+ * @param pickRandom … before this many random leases from the host queue (0: never random)
  */
-public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen) {
+public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, int pickTop,
+        int pickRandom) {
 
     public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions) {
-        this(maxPerHost, delayMs, maxPages, partitions, false);
+        this(maxPerHost, delayMs, maxPages, partitions, false, 1, 0);
     }
 
     public int bucketBits() {

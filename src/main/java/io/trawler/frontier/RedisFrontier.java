@@ -39,6 +39,8 @@ public class RedisFrontier {
                 .arg("maxPages").arg(s.maxPages())
                 .arg("partitions").arg(s.partitions())
                 .arg("laneSeen").arg(s.laneSeen() ? "1" : "0")
+                .arg("pickTop").arg(s.pickTop())
+                .arg("pickRandom").arg(s.pickRandom())
                 .arg("bucketBits").arg(s.bucketBits())
                 .arg("json").arg(specJson);
         Request active = Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId);

@@ -139,14 +139,14 @@ final class PageProcessor {
             try {
                 String target = URI.create(lease.url()).resolve(location.trim().replace(" ", "%20")).toString();
                 rec.put("redirect", truncate(target, 4000));
-                LinkRouter.redirect(target, lease.entry(), ctx.scope(), ctx.routing(), partition, fetchConfig.maxRedirects()).ifPresent(links::add);
+                LinkRouter.redirect(target, lease.entry(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects()).ifPresent(links::add);
             } catch (IllegalArgumentException e) {
                 rec.put("error", "bad redirect location: " + truncate(location, 400));
             }
         } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
             String html = CharsetDetector.decode(result.body(), result.contentType());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage());
-            LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), ctx.routing(), partition);
+            LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), ctx.routing(), ctx.order(), partition);
             links.addAll(routed.discoveries());
             rec.put("links", String.join("\n", routed.graphLinks()));
             if (page.noindex()) {

@@ -76,7 +76,7 @@ final class SitemapLoader {
                 UrlNormalizer.normalize(u).filter(n -> ctx.scope().accepts(n, 1)).ifPresent(n -> {
                     int lane = ctx.routing().route(n, lane0);
                     if (lane != io.trawler.partition.LaneRouting.DROP) {
-                        found.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(n, 1), Discovery.FIFO));
+                        found.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(n, 1), ctx.order().score(n)));
                     }
                 });
             }

@@ -20,7 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** A crawl of a real static blog (../shared/data/sites), its sitemap found through robots.txt. */
+/** Crawls of a real static blog (../shared/data/sites), its sitemap found through robots.txt, with every wired ordering. */
 @QuarkusTest
 class BlogCrawlTest {
 
@@ -59,6 +59,20 @@ class BlogCrawlTest {
             System.out.printf("blog crawl: %d records, %d with status 200, %d requests%n", pages.size(), ok, server.log().total());
             // with no depth limit the page set does not depend on the order of discovery
             assertTrue(ok >= 2450, "most of the 2,549 HTML pages are reachable: " + ok);
+
+            // every other ordering fetches the same pages, each once (order differs, coverage does not)
+            for (String strategy : List.of("dfs", "depth-weight")) {
+                server.log().clear();
+                String other = Api.createSite("blog-" + strategy, server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 16),
+                        Map.of("maxPages", 100000, "maxDepth", 10000));
+                String id = Api.as().body(Map.of("strategy", strategy)).post("/api/v1/sites/" + other + "/crawls").then().statusCode(202)
+                        .extract().path("id");
+                assertEquals("FINISHED", Api.awaitEnd(id, 240_000).getString("state"));
+                server.log().counts().forEach((uri, n) -> assertEquals(1, n, strategy + " requested once: " + uri));
+                Set<String> urls = new HashSet<>();
+                Api.pages(id).forEach(p -> urls.add((String) p.get("url")));
+                assertEquals(fetched, urls, strategy + " fetches the pages bfs fetched");
+            }
         }
     }
 }

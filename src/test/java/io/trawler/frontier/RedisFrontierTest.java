@@ -173,6 +173,35 @@ class RedisFrontierTest {
     }
 
     @Test
+    void lifoAndStaticScoresOrderTheQueue() throws Exception {
+        start(10, 0, 1000);
+        await(frontier.enqueue(crawl, bits(), List.of(new Discovery(0, FrontierEntry.of("http://a.test/1", 1), Discovery.LIFO),
+                new Discovery(0, FrontierEntry.of("http://a.test/2", 1), Discovery.LIFO)), 1));
+        assertEquals(List.of("http://a.test/2", "http://a.test/1"), await(frontier.lease(crawl, 0, 10, 60_000, 2)).stream().map(Lease::url).toList());
+        await(frontier.enqueue(crawl, bits(), List.of(new Discovery(0, FrontierEntry.of("http://b.test/low", 1), "s:5"),
+                new Discovery(0, FrontierEntry.of("http://b.test/high-1", 1), "s:1"),
+                new Discovery(0, FrontierEntry.of("http://b.test/high-2", 1), "s:1")), 3));
+        assertEquals(List.of("http://b.test/high-1", "http://b.test/high-2", "http://b.test/low"),
+                await(frontier.lease(crawl, 0, 10, 60_000, 4)).stream().map(Lease::url).toList(), "priority, then discovery order");
+    }
+
+    @Test
+    void randomPicksAlternateWithTopPicks() throws Exception {
+        await(frontier.create(crawl, new CrawlFrontierSettings(1000, 0, 1000, 1, false, 1, 1), "{}"));
+        List<Discovery> links = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            links.add(new Discovery(0, FrontierEntry.of("http://a.test/" + i, 1), "s:" + (i < 100 ? 0 : 9)));
+        }
+        await(frontier.enqueue(crawl, bits(), links, 1));
+        List<Lease> got = await(frontier.lease(crawl, 0, 100, 60_000, 2));
+        assertEquals(100, got.size());
+        long fromTheBottom = got.stream().filter(l -> Integer.parseInt(l.url().substring(14)) >= 100).count();
+        // 50 top picks all come from the 100 best; the 50 random picks come from anywhere (about half from the bottom)
+        assertTrue(fromTheBottom >= 10 && fromTheBottom <= 45, "random picks from the whole queue: " + fromTheBottom);
+        assertEquals("http://a.test/0", got.get(0).url(), "the first pick is a top pick");
+    }
+
+    @Test
     void pageLimitCapsAdmissions() throws Exception {
         start(10, 0, 3);
         assertEquals(3, offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4"));
