@@ -129,8 +129,7 @@ public final class HttpFetcher implements AutoCloseable {
                 || t instanceof io.netty.channel.ConnectTimeoutException) {
             return FetchError.CONNECT;
         }
-        if (t instanceof IllegalArgumentException || t instanceof IllegalStateException && body.response() == null
-                && String.valueOf(t.getMessage()).contains("scheme")) {
+        if (t instanceof IllegalArgumentException) {
             return FetchError.INVALID;
         }
         return FetchError.RESET;

@@ -26,10 +26,6 @@ public class RedisFrontier {
         this.redis = redis;
     }
 
-    public Redis redis() {
-        return redis;
-    }
-
     /** Creates the crawl's frontier state (RUNNING) and registers it with the workers. */
     public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson) {
         Request conf = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId))

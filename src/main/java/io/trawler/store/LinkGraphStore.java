@@ -56,10 +56,6 @@ public final class LinkGraphStore implements AutoCloseable {
         }
     }
 
-    public synchronized int nodeCount() {
-        return ids.size();
-    }
-
     public synchronized void flush() throws IOException {
         nodes.flush();
         edges.flush();

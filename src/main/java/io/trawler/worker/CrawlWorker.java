@@ -146,10 +146,6 @@ public class CrawlWorker {
         LOG.infof("Worker stopped after %d pages", processed.get());
     }
 
-    public boolean isRunning() {
-        return running;
-    }
-
     public long processed() {
         return processed.get();
     }

@@ -31,10 +31,6 @@ public final class StaticSite {
         this.liveBase = liveBase;
     }
 
-    public Path root() {
-        return root;
-    }
-
     void serve(HttpServerRequest req, String base) {
         String path = URLDecoder.decode(req.path(), StandardCharsets.UTF_8);
         Path file = root.resolve(path.substring(1)).normalize();
