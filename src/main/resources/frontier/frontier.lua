@@ -5,7 +5,8 @@
 -- ARGV[1] = operation: enqueue | lease | complete | reclaim
 --
 -- Keys under the prefix P:
---   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, finishedAt, json
+--   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
+--                            finishedAt, json
 --   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
 --   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
@@ -203,7 +204,16 @@ if op == 'lease' then
   local defaultDelay = num(redis.call('HGET', CONF, 'delayMs'), 0)
   local pickTop = num(redis.call('HGET', CONF, 'pickTop'), 1)
   local pickRandom = num(redis.call('HGET', CONF, 'pickRandom'), 0)
-  local hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, max)
+  local hosts
+  if redis.call('HGET', CONF, 'hostOrder') == 'largest' then
+    -- largest site first: of the hosts ready now (at most 256 looked at), those with the most queued URLs
+    hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, 256)
+    local size = {}
+    for _, h in ipairs(hosts) do size[h] = redis.call('ZCARD', queue_key(part, h)) end
+    table.sort(hosts, function(a, b) if size[a] ~= size[b] then return size[a] > size[b] end return a < b end)
+  else
+    hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, max)
+  end
   for _, host in ipairs(hosts) do
     if #out >= max then break end
     local q = queue_key(part, host)

@@ -23,7 +23,7 @@ public class SiteCrawlResource {
 
     static final Set<String> STRATEGIES = Set.of("bfs", "dfs", "backlinks", "pagerank", "opic", "largest-site", "depth-weight",
             "focused-t", "focused-tl");
-    static final Set<String> AVAILABLE_STRATEGIES = Set.of("bfs", "dfs", "depth-weight");
+    static final Set<String> AVAILABLE_STRATEGIES = Set.of("bfs", "dfs", "depth-weight", "largest-site");
     static final Set<String> MODES = Set.of("independent", "coordinated");
 
     private final CrawlService service;

@@ -25,7 +25,7 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
     public CrawlFrontierSettings frontierSettings() {
         boolean random = order().randomPicks();
         return new CrawlFrontierSettings(maxConcurrentPerHost, delayMs, maxPages, partitions,
-                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, 1, random ? 1 : 0);
+                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, 1, random ? 1 : 0, order().largestFirst());
     }
 
     /** The ordering strategy: the score discovered URLs get. */

@@ -9,13 +9,14 @@ package io.trawler.frontier;
  * @param partitions crawler lanes
  * @param laneSeen   one seen set per lane (independent partitioned crawls) instead of one for the crawl
  * @param pickTop    leases by lowest score in a row …
- * @param pickRandom … before this many random leases from the host queue (0: never random)
+ * @param pickRandom   … before this many random leases from the host queue (0: never random)
+ * @param largestFirst serve the ready host with the most queued URLs first (else the longest-waiting)
  */
 public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, int pickTop,
-        int pickRandom) {
+        int pickRandom, boolean largestFirst) {
 
     public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions) {
-        this(maxPerHost, delayMs, maxPages, partitions, false, 1, 0);
+        this(maxPerHost, delayMs, maxPages, partitions, false, 1, 0, false);
     }
 
     public int bucketBits() {

@@ -37,6 +37,7 @@ public class RedisFrontier {
                 .arg("laneSeen").arg(s.laneSeen() ? "1" : "0")
                 .arg("pickTop").arg(s.pickTop())
                 .arg("pickRandom").arg(s.pickRandom())
+                .arg("hostOrder").arg(s.largestFirst() ? "largest" : "ready")
                 .arg("bucketBits").arg(s.bucketBits())
                 .arg("json").arg(specJson);
         Request active = Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId);

@@ -61,7 +61,7 @@ class BlogCrawlTest {
             assertTrue(ok >= 2450, "most of the 2,549 HTML pages are reachable: " + ok);
 
             // every other ordering fetches the same pages, each once (order differs, coverage does not)
-            for (String strategy : List.of("dfs", "depth-weight")) {
+            for (String strategy : List.of("dfs", "depth-weight", "largest-site")) {
                 server.log().clear();
                 String other = Api.createSite("blog-" + strategy, server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 16),
                         Map.of("maxPages", 100000, "maxDepth", 10000));

@@ -187,7 +187,7 @@ class RedisFrontierTest {
 
     @Test
     void randomPicksAlternateWithTopPicks() throws Exception {
-        await(frontier.create(crawl, new CrawlFrontierSettings(1000, 0, 1000, 1, false, 1, 1), "{}"));
+        await(frontier.create(crawl, new CrawlFrontierSettings(1000, 0, 1000, 1, false, 1, 1, false), "{}"));
         List<Discovery> links = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             links.add(new Discovery(0, FrontierEntry.of("http://a.test/" + i, 1), "s:" + (i < 100 ? 0 : 9)));
@@ -199,6 +199,15 @@ class RedisFrontierTest {
         // 50 top picks all come from the 100 best; the 50 random picks come from anywhere (about half from the bottom)
         assertTrue(fromTheBottom >= 10 && fromTheBottom <= 45, "random picks from the whole queue: " + fromTheBottom);
         assertEquals("http://a.test/0", got.get(0).url(), "the first pick is a top pick");
+    }
+
+    @Test
+    void largestSiteFirst() throws Exception {
+        await(frontier.create(crawl, new CrawlFrontierSettings(1, 0, 1000, 1, false, 1, 0, true), "{}"));
+        offer(1, "http://small.test/1", "http://big.test/1", "http://big.test/2", "http://big.test/3", "http://mid.test/1",
+                "http://mid.test/2");
+        assertEquals(List.of("http://big.test/1", "http://mid.test/1", "http://small.test/1"),
+                await(frontier.lease(crawl, 0, 3, 60_000, 2)).stream().map(Lease::url).toList(), "hosts by pending URLs");
     }
 
     @Test
