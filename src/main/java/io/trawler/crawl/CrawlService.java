@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /** Starts, pauses, resumes and stops crawls, and reports their live counts. */
 @ApplicationScoped
@@ -138,13 +137,6 @@ public class CrawlService {
     }
 
     static <T> T await(Future<T> f) {
-        try {
-            return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        } catch (Exception e) {
-            throw new IllegalStateException("frontier (Redis) call failed: " + e.getMessage(), e);
-        }
+        return io.trawler.frontier.Await.result(f);
     }
 }

@@ -28,7 +28,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jboss.logging.Logger;
@@ -231,8 +230,8 @@ public class CrawlWorker {
         }
     }
 
-    private static <T> T await(Future<T> f) throws Exception {
-        return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    private static <T> T await(Future<T> f) {
+        return io.trawler.frontier.Await.result(f);
     }
 
     private String nodeName() {
