@@ -42,6 +42,8 @@ public class PageIngestor {
     private final Redis redis;
     private final TrawlerConfig config;
     private final Map<String, LinkGraphStore> graphs = new ConcurrentHashMap<>();
+    /** Last stream id stored per crawl: read from the database once, then kept with each commit. */
+    private final Map<String, String> ingestedUntil = new ConcurrentHashMap<>();
 
     /** The datasource is resolved on use: in the worker role it is inactive and must never be created. */
     public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config) {
@@ -52,7 +54,7 @@ public class PageIngestor {
 
     /** Ingests one batch; returns how many records it stored. */
     public int ingestBatch(String crawlId) throws SQLException, IOException {
-        String last = lastIngested(crawlId);
+        String last = ingestedUntil.containsKey(crawlId) ? ingestedUntil.get(crawlId) : lastIngested(crawlId);
         String start = last == null ? "-" : "(" + last;
         Response entries = CrawlService.await(redis.send(Request.cmd(Command.XRANGE).arg(FrontierKeys.pages(crawlId))
                 .arg(start).arg("+").arg("COUNT").arg(BATCH)));
@@ -84,6 +86,7 @@ public class PageIngestor {
             }
             c.commit();
         }
+        ingestedUntil.put(crawlId, lastId);
         CrawlService.await(redis.send(Request.cmd(Command.XTRIM).arg(FrontierKeys.pages(crawlId)).arg("MINID").arg(nextId(lastId))));
         return entries.size();
     }
@@ -97,6 +100,7 @@ public class PageIngestor {
 
     /** Closes the crawl's link graph files. */
     public void closeGraph(String crawlId) {
+        ingestedUntil.remove(crawlId);
         LinkGraphStore g = graphs.remove(crawlId);
         if (g != null) {
             try {

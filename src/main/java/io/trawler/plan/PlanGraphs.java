@@ -36,14 +36,40 @@ public class PlanGraphs {
 
     /** The planner for the site's latest crawled graph; empty when the site was never crawled. */
     public Optional<Graph> latest(String siteId) {
+        return latestCrawl(siteId).map(c -> load(c.id, dirOf(c)));
+    }
+
+    /**
+     * How many URLs the latest graph knows (0 for none): the U of live coverage, read at every crawl start,
+     * so it counts the node file's lines instead of loading the graph (unless it is loaded already).
+     */
+    public long knownUrls(String siteId) {
+        return latestCrawl(siteId).map(c -> {
+            Graph g = cached;
+            if (g != null && g.crawlId().equals(c.id)) {
+                return (long) g.partitioner().graph().size();
+            }
+            try (var lines = Files.lines(dirOf(c).resolve("nodes.txt"))) {
+                return lines.count();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }).orElse(0L);
+    }
+
+    private Optional<Crawl> latestCrawl(String siteId) {
         for (Crawl c : Crawl.ofSite(siteId)) {
-            Path dir = config.dataDir().resolve("graphs").resolve(c.id);
+            Path dir = dirOf(c);
             boolean complete = c.partitions == 1 || "coordinated".equals(c.mode);
             if (!c.isActive() && complete && Files.exists(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"))) {
-                return Optional.of(load(c.id, dir));
+                return Optional.of(c);
             }
         }
         return Optional.empty();
+    }
+
+    private Path dirOf(Crawl c) {
+        return config.dataDir().resolve("graphs").resolve(c.id);
     }
 
     private Graph load(String crawlId, Path dir) {

@@ -104,7 +104,7 @@ public class PlanService {
 
     /** How many URLs the site's latest crawl graph knows (0 when it has none): the U of live coverage. */
     public long knownUrls(Site site) {
-        return graphs.latest(site.id).map(g -> (long) g.partitioner().graph().size()).orElse(0L);
+        return graphs.knownUrls(site.id);
     }
 
     /** The saved plan, if any. */

@@ -11,7 +11,6 @@ import io.vertx.core.Vertx;
 import io.vertx.redis.client.Redis;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +67,7 @@ class FrontierMemoryBenchmark {
         }
     }
 
-    static <T> T await(Future<T> f) throws Exception {
-        return f.toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
+    static <T> T await(Future<T> f) {
+        return io.trawler.frontier.Await.result(f);
     }
 }

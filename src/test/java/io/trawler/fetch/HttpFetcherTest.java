@@ -14,7 +14,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import java.io.ByteArrayOutputStream;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -139,8 +138,8 @@ class HttpFetcherTest {
         assertTrue(unreachable.isDeferVisits());
     }
 
-    static <T> T await(Future<T> f) throws Exception {
-        return f.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    static <T> T await(Future<T> f) {
+        return io.trawler.frontier.Await.result(f);
     }
 
     private static byte[] gzip(String s) {

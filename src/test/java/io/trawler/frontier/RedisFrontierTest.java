@@ -16,7 +16,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -261,7 +260,7 @@ class RedisFrontierTest {
         return s;
     }
 
-    static <T> T await(Future<T> f) throws Exception {
-        return f.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    static <T> T await(Future<T> f) {
+        return io.trawler.frontier.Await.result(f);
     }
 }
