@@ -2,10 +2,11 @@
 --
 -- KEYS[1] = the crawl's key prefix, "t:{c:<id>}:". Every key this script touches starts with it,
 -- so all of them share one hash tag and one Redis Cluster slot.
--- ARGV[1] = operation: enqueue | lease | complete | reclaim
+-- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore
 --
 -- Keys under the prefix P:
 --   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
+--                            rescore (none|backlinks|opic|pagerank|focus-t|focus-tl), budget, focusF, focusA, focusB,
 --                            finishedAt, json
 --   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
@@ -20,6 +21,13 @@
 --   P pages            STREAM page records for the manager to ingest
 --   P sitemaps         HASH  host -> 1 once a worker has taken the host's sitemaps
 --   P loads            ZSET  side loads (sitemaps) in progress -> deadline; the crawl is not finished while one runs
+-- Ordering strategies that re-score queued URLs (rescore = backlinks | opic | pagerank):
+--   P qm               HASH  url -> "partition depth hops attempts" of each queued URL, to find its member
+--   P w                HASH  url -> weight: OPIC cash, or PageRank (temporary or recomputed); score = -weight
+-- Focused crawls (rescore = focus-t | focus-tl), the seed-003 queues 2 (relevant) and 3 (irrelevant):
+--   P fr:c / P fi:c    HASH  "/"-terminated URL prefix -> fetched relevant / irrelevant URLs under it
+--   P fr:k / P fi:k    HASH  prefix -> how many of its one-segment extensions are frequent (count >= f)
+--   P x:<bucket>       STRING fingerprints of the irrelevant pages (queue 3), as the seen buckets
 
 local P = KEYS[1]
 local op = ARGV[1]
@@ -62,6 +70,20 @@ local function seen_add(key, rem)
   end
   redis.call('SET', key, string.sub(s, 1, lo * 6) .. enc48(rem) .. string.sub(s, lo * 6 + 1))
   return true
+end
+
+-- Whether a seen bucket holds a remainder.
+local function seen_has(key, rem)
+  local s = redis.call('GET', key)
+  if not s then return false end
+  local lo, hi = 0, #s / 6 - 1
+  while lo <= hi do
+    local mid = math.floor((lo + hi) / 2)
+    local v = dec48(s, mid * 6 + 1)
+    if v == rem then return true end
+    if v < rem then lo = mid + 1 else hi = mid - 1 end
+  end
+  return false
 end
 
 local function host_of(url)
@@ -107,9 +129,37 @@ local function score_of(score)
   return tonumber(score)
 end
 
+local RESCORE = redis.call('HGET', CONF, 'rescore') or 'none'
+local INDEXED = RESCORE == 'backlinks' or RESCORE == 'opic' or RESCORE == 'pagerank'
+local WEIGHTS = P .. 'w'
+local QM = P .. 'qm'
+local BACKLINK = 4294967296
+
+-- Records where a queued URL's member is (strategies that re-score queued URLs).
+local function index_queued(part, member)
+  if INDEXED then
+    local head, url = string.match(member, '^(%d+ %d+ %d+) (.*)$')
+    redis.call('HSET', QM, url, part .. ' ' .. head)
+  end
+end
+
+local function unindex(member)
+  if INDEXED then redis.call('HDEL', QM, string.match(member, '^%d+ %d+ %d+ (.*)$')) end
+end
+
+-- The queue key and member of a queued URL, or nil.
+local function queued(url)
+  local m = redis.call('HGET', QM, url)
+  if not m then return nil end
+  local part, head = string.match(m, '^(%d+) (.*)$')
+  return queue_key(part, host_of(url)), head .. ' ' .. url
+end
+
 -- Admits discovered URLs given as groups of 5 ARGV values starting at index i:
 -- partition, seen bucket, 48-bit remainder, member "depth hops attempts url", score.
-local function admit_links(i)
+-- ctx (links of a fetched page, or nil for seeds and sitemaps) may compute the score of a new URL
+-- (ctx.score) and update a known one (ctx.known).
+local function admit_links(i, ctx)
   local admitted = 0
   local state = redis.call('HGET', CONF, 'state')
   if state == 'STOPPED' or state == 'FINISHED' then return 0 end
@@ -117,16 +167,28 @@ local function admit_links(i)
   local laneSeen = redis.call('HGET', CONF, 'laneSeen') == '1'
   local count = num(redis.call('HGET', STATS, 'admitted'), 0)
   while i + 4 <= #ARGV do
-    if maxPages > 0 and count >= maxPages then break end
     local part, bucket, rem, member, score = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3], ARGV[i + 4]
+    local url = string.match(member, '^%d+ %d+ %d+ (.*)$')
     local seenKey = laneSeen and (P .. 's:' .. part .. ':' .. bucket) or (P .. 's:' .. bucket)
-    if seen_add(seenKey, rem) then
-      local host = host_of(string.match(member, '^%d+ %d+ %d+ (.*)$'))
-      redis.call('ZADD', queue_key(part, host), score_of(score), member)
+    if maxPages > 0 and count >= maxPages then
+      if ctx and ctx.known then ctx.known(url) end
+    elseif seen_add(seenKey, rem) then
+      local host = host_of(url)
+      local s
+      if ctx and ctx.score then
+        s = ctx.score(url)
+      else
+        s = score_of(score)
+        if (RESCORE == 'opic' or RESCORE == 'pagerank') and s < 0 then redis.call('HSET', WEIGHTS, url, -s) end
+      end
+      redis.call('ZADD', queue_key(part, host), s, member)
+      index_queued(part, member)
       redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
       count = count + 1
       admitted = admitted + 1
       mark_ready(part, host)
+    elseif ctx and ctx.known then
+      ctx.known(url)
     end
     i = i + 5
   end
@@ -135,6 +197,115 @@ local function admit_links(i)
     redis.call('HINCRBY', STATS, 'queued', admitted)
   end
   return admitted
+end
+
+-- URL prefixes ending in "/", shortest (scheme://host/) first, the query left out (UrlPrefixAnalyser).
+local function prefixes(url)
+  local out = {}
+  local from = string.find(url, '://', 1, true)
+  from = from and from + 3 or 1
+  local stop = string.find(url, '[?#]', from) or (#url + 1)
+  local slash = string.find(url, '/', from, true)
+  if not slash or slash >= stop then
+    out[1] = string.sub(url, 1, stop - 1) .. '/'
+    return out
+  end
+  while slash and slash < stop do
+    out[#out + 1] = string.sub(url, 1, slash)
+    slash = string.find(url, '/', slash + 1, true)
+  end
+  return out
+end
+
+local function prefix_add(key, url, f)
+  local ps = prefixes(url)
+  for j, p in ipairs(ps) do
+    local n = redis.call('HINCRBY', key .. 'c', p, 1)
+    if n == f and j > 1 then redis.call('HINCRBY', key .. 'k', ps[j - 1], 1) end
+  end
+end
+
+local function is_maximal(key, p, f)
+  return num(redis.call('HGET', key .. 'c', p), 0) >= f and num(redis.call('HGET', key .. 'k', p), 0) == 0
+end
+
+local function prefix_match(key, url, f)
+  for _, p in ipairs(prefixes(url)) do
+    if is_maximal(key, p, f) then return p end
+  end
+  return nil
+end
+
+-- The scoring context of a fetched page's links, per strategy (nil when the strategy needs none).
+local function page_context(url, pageBucket, pageRem, linksAt, sim, relevant)
+  local nLinks = math.floor((#ARGV - linksAt + 1) / 5)
+  if RESCORE == 'backlinks' then
+    return {
+      score = function(u) return -BACKLINK + redis.call('HINCRBY', STATS, 'seq', 1) end,
+      known = function(u)
+        local q, m = queued(u)
+        if q and redis.call('ZSCORE', q, m) then redis.call('ZINCRBY', q, -BACKLINK, m) end
+      end }
+  end
+  if RESCORE == 'opic' or RESCORE == 'pagerank' then
+    local w = num(redis.call('HGET', WEIGHTS, url), 0)
+    redis.call('HDEL', WEIGHTS, url)
+    if nLinks == 0 then
+      if RESCORE == 'opic' and w > 0 then redis.call('HINCRBYFLOAT', STATS, 'cashSink', w) end
+      return nil
+    end
+    local share = w / nLinks
+    return {
+      score = function(u) return -tonumber(redis.call('HINCRBYFLOAT', WEIGHTS, u, share)) end,
+      known = function(u)
+        local q, m = queued(u)
+        if q then
+          local nw = redis.call('HINCRBYFLOAT', WEIGHTS, u, share)
+          redis.call('ZADD', q, 'XX', -tonumber(nw), m)
+        elseif RESCORE == 'opic' and share > 0 then
+          redis.call('HINCRBYFLOAT', STATS, 'cashSettled', share)
+        end
+      end }
+  end
+  if (RESCORE == 'focus-t' or RESCORE == 'focus-tl') and sim ~= '' then
+    local f = num(redis.call('HGET', CONF, 'focusF'), 3)
+    local a = num(redis.call('HGET', CONF, 'focusA'), 1.5)
+    local b = num(redis.call('HGET', CONF, 'focusB'), 0.5)
+    local tl = RESCORE == 'focus-tl'
+    -- the page joins queue 2 or queue 3
+    if relevant == '1' then
+      redis.call('HINCRBY', STATS, 'relevant', 1)
+      if tl then prefix_add(P .. 'fr:', url, f) end
+    else
+      redis.call('HINCRBY', STATS, 'irrelevant', 1)
+      if tl then
+        prefix_add(P .. 'fi:', url, f)
+        seen_add(P .. 'x:' .. pageBucket, pageRem)
+      end
+    end
+    -- N_p: the page's links, less those known to be irrelevant (T&L)
+    local np = nLinks
+    if tl then
+      for j = linksAt, #ARGV - 4, 5 do
+        if seen_has(P .. 'x:' .. ARGV[j + 1], tonumber(ARGV[j + 2])) then np = np - 1 end
+      end
+    end
+    local priority = tonumber(sim) / math.max(np, 1)
+    return {
+      score = function(u)
+        local m = 1
+        if tl then
+          if prefix_match(P .. 'fr:', u, f) then
+            m = a
+          else
+            local p = prefix_match(P .. 'fi:', u, f)
+            if p and not is_maximal(P .. 'fr:', p, f) then m = b end
+          end
+        end
+        return -(priority * m)
+      end }
+  end
+  return nil
 end
 
 -- Lease member: "leaseId partition score depth hops attempts url"
@@ -156,6 +327,7 @@ local function reclaim(now, limit)
     local host = host_of(string.match(member, '^%d+ %d+ %d+ (.*)$'))
     redis.call('ZREM', INFLIGHT, lm)
     redis.call('ZADD', queue_key(part, host), tonumber(score), member)
+    index_queued(part, member)
     redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
     release_host(host)
     mark_ready_all(host)
@@ -171,7 +343,9 @@ local function check_finished(now)
   local state = redis.call('HGET', CONF, 'state')
   if state ~= 'RUNNING' and state ~= 'PAUSED' then return state end
   redis.call('ZREMRANGEBYSCORE', P .. 'loads', '-inf', now)
-  if num(redis.call('HGET', STATS, 'queued'), 0) <= 0 and redis.call('ZCARD', INFLIGHT) == 0
+  local budget = num(redis.call('HGET', CONF, 'budget'), 0)
+  local spent = budget > 0 and num(redis.call('HGET', STATS, 'leaseSeq'), 0) >= budget
+  if (spent or num(redis.call('HGET', STATS, 'queued'), 0) <= 0) and redis.call('ZCARD', INFLIGHT) == 0
       and redis.call('ZCARD', P .. 'loads') == 0 then
     redis.call('HSET', CONF, 'state', 'FINISHED', 'finishedAt', now)
     return 'FINISHED'
@@ -181,7 +355,7 @@ end
 
 -- enqueue now load links...   (load: a side load this enqueue finishes, or '')
 if op == 'enqueue' then
-  local admitted = admit_links(4)
+  local admitted = admit_links(4, nil)
   if ARGV[3] ~= '' then redis.call('ZREM', P .. 'loads', ARGV[3]) end
   return { admitted, check_finished(tonumber(ARGV[2])) }
 end
@@ -204,6 +378,11 @@ if op == 'lease' then
   local defaultDelay = num(redis.call('HGET', CONF, 'delayMs'), 0)
   local pickTop = num(redis.call('HGET', CONF, 'pickTop'), 1)
   local pickRandom = num(redis.call('HGET', CONF, 'pickRandom'), 0)
+  local budget = num(redis.call('HGET', CONF, 'budget'), 0)
+  if budget > 0 then
+    max = math.min(max, budget - num(redis.call('HGET', STATS, 'leaseSeq'), 0))
+    if max <= 0 then return {} end
+  end
   local hosts
   if redis.call('HGET', CONF, 'hostOrder') == 'largest' then
     -- largest site first: of the hosts ready now (at most 256 looked at), those with the most queued URLs
@@ -229,6 +408,7 @@ if op == 'lease' then
         e = redis.call('ZPOPMIN', q)
       end
       if #e == 0 then break end
+      unindex(e[1])
       local id = redis.call('HINCRBY', STATS, 'leaseSeq', 1)
       local lm = id .. ' ' .. part .. ' ' .. e[2] .. ' ' .. e[1]
       redis.call('ZADD', INFLIGHT, now + leaseMs, lm)
@@ -251,13 +431,15 @@ if op == 'lease' then
   return out
 end
 
--- complete now leaseMember hostNextAt hostDelay disposition(done|retry) counter pageBucket pageRem nFields fields... links...
+-- complete now leaseMember hostNextAt hostDelay disposition(done|retry) counter pageBucket pageRem sim relevant
+--          nFields fields... links...        (sim, relevant: the page's topic relevance in a focused crawl, else '')
 if op == 'complete' then
   local now, lm = tonumber(ARGV[2]), ARGV[3]
   local nextAt, delay, disposition, counter = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], ARGV[7]
   local pageBucket, pageRem = ARGV[8], tonumber(ARGV[9])
-  local nFields = tonumber(ARGV[10])
-  local fieldsAt = 11
+  local sim, relevant = ARGV[10], ARGV[11]
+  local nFields = tonumber(ARGV[12])
+  local fieldsAt = 13
   local linksAt = fieldsAt + nFields * 2
   if redis.call('ZREM', INFLIGHT, lm) == 0 then
     redis.call('HINCRBY', STATS, 'stale', 1)
@@ -272,6 +454,7 @@ if op == 'complete' then
   if disposition == 'retry' then
     local again = depth .. ' ' .. hops .. ' ' .. (tonumber(attempts) + 1) .. ' ' .. url
     redis.call('ZADD', queue_key(part, host), tonumber(score), again)
+    index_queued(part, again)
     redis.call('HINCRBY', STATS, 'queued', 1)
     redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
     redis.call('HINCRBY', STATS, 'retries', 1)
@@ -287,9 +470,25 @@ if op == 'complete' then
     for i = fieldsAt, linksAt - 1 do fields[#fields + 1] = ARGV[i] end
     redis.call('XADD', P .. 'pages', '*', unpack(fields))
   end
-  local admitted = admit_links(linksAt)
+  local ctx = nil
+  if disposition ~= 'retry' and counter == 'fetched' then ctx = page_context(url, pageBucket, pageRem, linksAt, sim, relevant) end
+  local admitted = admit_links(linksAt, ctx)
   mark_ready_all(host)
   return { 'ok', admitted, check_finished(now) }
+end
+
+-- rescore url weight url weight ...: new weights (partial PageRank) for the URLs still queued
+if op == 'rescore' then
+  local moved = 0
+  for j = 2, #ARGV - 1, 2 do
+    local q, m = queued(ARGV[j])
+    if q then
+      redis.call('HSET', WEIGHTS, ARGV[j], ARGV[j + 1])
+      redis.call('ZADD', q, 'XX', -tonumber(ARGV[j + 1]), m)
+      moved = moved + 1
+    end
+  end
+  return moved
 end
 
 -- reclaim now limit

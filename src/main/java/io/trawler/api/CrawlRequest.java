@@ -1,7 +1,9 @@
 package io.trawler.api;
 
-import java.util.Map;
-
-/** Body of POST /api/v1/sites/{id}/crawls; every field is optional. */
-public record CrawlRequest(String strategy, Integer partitions, String mode, Map<String, Object> topic) {
+/**
+ * Body of POST /api/v1/sites/{id}/crawls; every field is optional. {@code topic} is for the focused
+ * strategies (the site's saved topic when absent); {@code budget} caps the fetches (leases) of the crawl,
+ * which finishes when it is spent.
+ */
+public record CrawlRequest(String strategy, Integer partitions, String mode, TopicRequest topic, Long budget) {
 }

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.trawler.crawl.Page;
 import java.time.Instant;
 import java.util.List;
@@ -7,7 +8,8 @@ import java.util.List;
 /** One page record as GET /api/v1/crawls/{id}/pages lists it. */
 public record PageView(long id, String url, int status, String outcome, Instant fetchedAt, int partition, int depth,
         String contentType, String digest, Warc warc, Long bytes, boolean truncated, Integer fetchMs, String redirect,
-        String error) {
+        String error, @JsonInclude(JsonInclude.Include.NON_NULL) Double relevance,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean relevant) {
 
     public record Warc(String file, Long offset) {
     }
@@ -19,6 +21,6 @@ public record PageView(long id, String url, int status, String outcome, Instant 
     static PageView of(Page p) {
         return new PageView(p.id, p.url, p.status, p.outcome, p.fetchedAt, p.partition, p.depth, p.contentType, p.digest,
                 p.warcFile == null ? null : new Warc(p.warcFile, p.warcOffset), p.bytes, p.truncated, p.fetchMs, p.redirect,
-                p.error);
+                p.error, p.relevance, p.relevant);
     }
 }

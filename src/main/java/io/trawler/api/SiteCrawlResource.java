@@ -15,15 +15,14 @@ import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import io.trawler.order.Strategies;
+import io.trawler.order.Topic;
 
 /** A site's crawls: start one, list them (API.md, "Crawls"). */
 @Path("/api/v1/sites/{siteId}/crawls")
 @Produces(MediaType.APPLICATION_JSON)
 public class SiteCrawlResource {
 
-    static final Set<String> STRATEGIES = Set.of("bfs", "dfs", "backlinks", "pagerank", "opic", "largest-site", "depth-weight",
-            "focused-t", "focused-tl");
-    static final Set<String> AVAILABLE_STRATEGIES = Set.of("bfs", "dfs", "depth-weight", "largest-site");
     static final Set<String> MODES = Set.of("independent", "coordinated");
 
     private final CrawlService service;
@@ -31,8 +30,13 @@ public class SiteCrawlResource {
     private final io.trawler.plan.PlanService plans;
     private final io.trawler.plan.PlanConfig planConfig;
 
+    private final TopicResource topics;
+    private final io.trawler.crawl.OrderConfig orderConfig;
+
     public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanService plans,
-            io.trawler.plan.PlanConfig planConfig) {
+            io.trawler.plan.PlanConfig planConfig, TopicResource topics, io.trawler.crawl.OrderConfig orderConfig) {
+        this.topics = topics;
+        this.orderConfig = orderConfig;
         this.service = service;
         this.crawls = crawls;
         this.plans = plans;
@@ -42,16 +46,20 @@ public class SiteCrawlResource {
     @POST
         @Consumes(MediaType.APPLICATION_JSON)
     public Response start(@PathParam("siteId") String siteId, CrawlRequest body) {
-        CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null) : body;
+        CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null, null) : body;
         String strategy = r.strategy() == null ? "bfs" : r.strategy();
         int partitions = r.partitions() == null ? 1 : r.partitions();
         String mode = r.mode() == null ? "independent" : r.mode();
         List<ApiError.Detail> problems = new ArrayList<>();
-        if (!STRATEGIES.contains(strategy)) {
-            problems.add(new ApiError.Detail("strategy", "unknown strategy '" + strategy + "'; one of " + STRATEGIES));
-        } else if (!AVAILABLE_STRATEGIES.contains(strategy)) {
-            problems.add(new ApiError.Detail("strategy", "strategy '" + strategy + "' is not available in this version; available: "
-                    + AVAILABLE_STRATEGIES));
+        if (!Strategies.known(strategy)) {
+            problems.add(new ApiError.Detail("strategy", "unknown strategy '" + strategy + "'; one of " + Strategies.NAMES));
+        }
+        long budget = r.budget() == null ? 0 : r.budget();
+        if (budget < 0) {
+            problems.add(new ApiError.Detail("budget", "must be 0 (no limit) or a positive number of fetches"));
+        }
+        if (r.topic() != null && !Strategies.focused(strategy)) {
+            problems.add(new ApiError.Detail("topic", "only the focused strategies (focused-t, focused-tl) take a topic"));
         }
         if (partitions < 1 || partitions > 10) {
             problems.add(new ApiError.Detail("partitions", "must be between 1 and 10"));
@@ -62,14 +70,25 @@ public class SiteCrawlResource {
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
+        Topic given = r.topic() == null ? null : r.topic().validated("topic", orderConfig.focusThreshold());
         Crawl crawl = QuarkusTransaction.requiringNew().call(() -> {
             Site site = SiteResource.find(siteId);
             service.activeCrawlOf(siteId).ifPresent(c -> {
                 throw ApiException.conflict("site " + siteId + " already has an active crawl: " + c.id);
             });
+            Topic topic = given;
+            if (Strategies.focused(strategy) && topic == null) {
+                topic = topics.savedTopic(siteId);
+                if (topic == null) {
+                    throw ApiException.invalid(List.of(new ApiError.Detail("topic", "a focused crawl needs a topic: give one here or save "
+                            + "one with PUT /api/v1/sites/" + siteId + "/plan/topic")));
+                }
+            }
+            Topic crawlTopic = topic;
             try {
                 io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
-                return service.start(site, strategy, mode, plan, plans.knownUrls(site));
+                return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
+                        budget);
             } catch (io.trawler.plan.PlanService.NoGraphException e) {
                 throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
             }

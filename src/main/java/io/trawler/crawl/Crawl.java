@@ -40,6 +40,8 @@ public class Crawl extends PanacheEntityBase {
     /** URLs known from the site's previous crawl when this one started (the U of coverage); 0 for none. */
     @Column(name = "known_urls")
     public long knownUrls;
+    /** Most fetches (leases) the crawl may make; 0 for no limit. */
+    public long budget;
     /** Id of the last page-record stream entry stored in the database. */
     @Column(name = "ingested_until")
     public String ingestedUntil;

@@ -30,11 +30,16 @@ public class CrawlMonitor {
     private final TrawlerConfig config;
     private final RedisFrontier frontier;
     private final Instance<PageIngestor> ingestors;
+    private final PageRankRefresher ranks;
+    private final OrderConfig order;
     private PageIngestor ingestor;
     private ScheduledExecutorService timer;
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
-    public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors) {
+    public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
+            OrderConfig order) {
+        this.ranks = ranks;
+        this.order = order;
         this.config = config;
         this.frontier = frontier;
         this.ingestors = ingestors;
@@ -68,6 +73,9 @@ public class CrawlMonitor {
         try {
             List<Crawl> active = QuarkusTransaction.requiringNew().call(Crawl::active);
             for (Crawl crawl : active) {
+                if ("pagerank".equals(crawl.strategy)) {
+                    ranks.track(crawl.id, order.pagerankInterval());
+                }
                 check(crawl.id);
             }
         } catch (Exception e) {
@@ -78,12 +86,14 @@ public class CrawlMonitor {
     /** Ingests what the crawl's workers reported and records its end when the frontier says it finished. */
     public void check(String crawlId) throws Exception {
         ingestor.ingestBatch(crawlId);
+        ranks.maybeRecompute(crawlId);
         FrontierCounts counts = CrawlService.await(frontier.counts(crawlId));
         if (!"FINISHED".equals(counts.state())) {
             return;
         }
         ingestor.drain(crawlId);
         ingestor.closeGraph(crawlId);
+        ranks.forget(crawlId);
         QuarkusTransaction.requiringNew().run(() -> {
             Crawl crawl = Crawl.findById(crawlId);
             if (crawl != null && crawl.isActive()) {

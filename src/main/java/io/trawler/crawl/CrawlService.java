@@ -18,6 +18,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import io.trawler.order.FocusSettings;
+import io.trawler.order.OrderingStrategy;
+import io.trawler.order.Topic;
 
 /** Starts, pauses, resumes and stops crawls, and reports their live counts. */
 @ApplicationScoped
@@ -25,10 +28,12 @@ public class CrawlService {
 
     private final RedisFrontier frontier;
     private final ObjectMapper json;
+    private final OrderConfig order;
 
-    public CrawlService(RedisFrontier frontier, ObjectMapper json) {
+    public CrawlService(RedisFrontier frontier, ObjectMapper json, OrderConfig order) {
         this.frontier = frontier;
         this.json = json;
+        this.order = order;
     }
 
     /** The site's running or paused crawl, if any. */
@@ -39,10 +44,11 @@ public class CrawlService {
     /**
      * Creates the crawl, writes its spec and seeds to the frontier, and lets the workers at it. With a plan,
      * each of its crawlers becomes a lane with its own seeds and key paths; without, one lane starts from the
-     * site's seeds. {@code knownUrls} is the size of the site's previous crawl graph (0 for none).
+     * site's seeds. {@code knownUrls} is the size of the site's previous crawl graph (0 for none); {@code topic}
+     * is a focused crawl's topic (else null), {@code budget} the most fetches (0: no limit).
      */
     @Transactional
-    public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls) {
+    public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget) {
         String id = Ids.newId();
         int partitions = plan == null ? 1 : plan.size();
         List<List<String>> laneSeeds = new ArrayList<>();
@@ -54,7 +60,7 @@ public class CrawlService {
         Map<String, Integer> owners = plan == null ? Map.of() : plan.owners();
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
-                owners, knownUrls);
+                owners, knownUrls, order.constants(), topic, budget);
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -64,18 +70,22 @@ public class CrawlService {
         crawl.mode = mode;
         crawl.spec = toJson(spec);
         crawl.knownUrls = knownUrls;
+        crawl.budget = budget;
         crawl.startedAt = Instant.now();
         crawl.persist();
         int bits = spec.frontierSettings().bucketBits();
         List<Discovery> seeds = new ArrayList<>();
+        OrderingStrategy ordering = spec.order();
         for (int lane = 0; lane < laneSeeds.size(); lane++) {
-            for (String s : new LinkedHashSet<>(laneSeeds.get(lane))) {
-                int l = lane;
-                UrlNormalizer.normalize(s).ifPresent(u -> seeds.add(new Discovery(l, io.trawler.frontier.FrontierEntry.of(u, 0),
-                        spec.order().score(u))));
+            List<String> normalised = new LinkedHashSet<>(laneSeeds.get(lane)).stream().map(UrlNormalizer::normalize)
+                    .flatMap(Optional::stream).distinct().toList();
+            for (String u : normalised) {
+                seeds.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(u, 0), ordering.seedScore(u, normalised.size())));
             }
         }
+        FocusSettings focus = spec.constants().focus();
         await(frontier.create(id, spec.frontierSettings(), crawl.spec)
+                .compose(v -> frontier.configureFocus(id, focus.minPrefixCount(), focus.relevantBoost(), focus.irrelevantDamp()))
                 .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
         return crawl;
     }

@@ -2,7 +2,10 @@ package io.trawler.crawl;
 
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.parse.CrawlScope;
-import io.trawler.order.Strategy;
+import io.trawler.order.OrderingStrategy;
+import io.trawler.order.FrontierRules;
+import io.trawler.order.Strategies;
+import io.trawler.order.Topic;
 import io.trawler.partition.CrawlMode;
 import io.trawler.partition.LaneRouting;
 import java.util.List;
@@ -11,26 +14,28 @@ import java.util.Map;
 /**
  * Everything a worker needs to crawl: the site's seeds, scope, politeness and limits as they were when
  * the crawl started, plus the crawl's strategy and lanes: each lane's seeds, the key paths each lane owns,
- * and how many URLs the site's previous crawl knew (for coverage). The manager writes it to Redis as JSON at
+ * how many URLs the site's previous crawl knew (for coverage), the strategy's constants, the topic of a focused
+ * crawl and the fetch budget (0: none). The manager writes it to Redis as JSON at
  * start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
-        String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls) {
+        String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
+        Strategies.Constants constants, Topic topic, long budget) {
 
     public CrawlScope scope() {
         return new CrawlScope(hosts, include, exclude, maxDepth);
     }
 
     public CrawlFrontierSettings frontierSettings() {
-        boolean random = order().randomPicks();
+        FrontierRules rules = order().rules();
         return new CrawlFrontierSettings(maxConcurrentPerHost, delayMs, maxPages, partitions,
-                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, 1, random ? 1 : 0, order().largestFirst());
+                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, rules, budget);
     }
 
-    /** The ordering strategy: the score discovered URLs get. */
-    public Strategy order() {
-        return Strategy.parse(strategy);
+    /** The ordering strategy: the score discovered URLs get and what the frontier does with it. */
+    public OrderingStrategy order() {
+        return Strategies.of(strategy, constants == null ? Strategies.Constants.DEFAULTS : constants);
     }
 
     public CrawlMode crawlMode() {

@@ -36,6 +36,10 @@ public class Page extends PanacheEntityBase {
     public Integer fetchMs;
     public String redirect;
     public String error;
+    /** Topic similarity sim(q, p) in a focused crawl, else null. */
+    public Double relevance;
+    /** Whether the page reached the focused crawl's threshold θ, else null. */
+    public Boolean relevant;
 
     public static List<Page> after(String crawlId, long after, int limit) {
         return find("crawlId = ?1 and id > ?2 order by id", crawlId, after).page(0, limit).list();

@@ -35,18 +35,20 @@ public class PageIngestor {
 
     static final int BATCH = 2000;
     private static final String INSERT = "INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index, depth,"
-            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 
     private final Instance<AgroalDataSource> dataSource;
     private final Redis redis;
     private final TrawlerConfig config;
+    private final PageRankRefresher ranks;
     private final Map<String, LinkGraphStore> graphs = new ConcurrentHashMap<>();
     /** Last stream id stored per crawl: read from the database once, then kept with each commit. */
     private final Map<String, String> ingestedUntil = new ConcurrentHashMap<>();
 
     /** The datasource is resolved on use: in the worker role it is inactive and must never be created. */
-    public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config) {
+    public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config, PageRankRefresher ranks) {
+        this.ranks = ranks;
         this.dataSource = dataSource;
         this.redis = redis;
         this.config = config;
@@ -73,7 +75,9 @@ public class PageIngestor {
                     ps.addBatch();
                     String links = f.get("links");
                     if (links != null || "fetched".equals(f.get("outcome"))) {
-                        graph.add(f.get("url"), links == null || links.isEmpty() ? List.of() : Arrays.asList(links.split("\n")));
+                        List<String> out = links == null || links.isEmpty() ? List.of() : Arrays.asList(links.split("\n"));
+                        graph.add(f.get("url"), out);
+                        ranks.fetched(crawlId, f.get("url"), out);
                     }
                 }
                 ps.executeBatch();
@@ -172,6 +176,13 @@ public class PageIngestor {
         }
         setNullable(ps, 15, f.get("redirect"));
         setNullable(ps, 16, f.get("error"));
+        if (f.get("relevance") == null || f.get("relevance").isEmpty()) {
+            ps.setNull(17, Types.DOUBLE);
+            ps.setNull(18, Types.BOOLEAN);
+        } else {
+            ps.setDouble(17, Double.parseDouble(f.get("relevance")));
+            ps.setBoolean(18, "1".equals(f.get("relevant")));
+        }
     }
 
     private static void setNullable(PreparedStatement ps, int i, String v) throws SQLException {

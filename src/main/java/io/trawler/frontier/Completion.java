@@ -15,7 +15,22 @@ import java.util.Map;
  * @param counter    the stats counter to increment ({@code fetched}, {@code errors}, {@code robotsDenied}), or empty
  * @param record     page record fields for the manager, in order; empty for none
  * @param links      discovered URLs to admit
+ * @param focus      the page's topic relevance in a focused crawl, else null
  */
 public record Completion(Lease lease, long hostNextAt, long hostDelay, boolean retry, String counter,
-        Map<String, String> record, List<Discovery> links) {
+        Map<String, String> record, List<Discovery> links, Relevance focus) {
+
+    public Completion(Lease lease, long hostNextAt, long hostDelay, boolean retry, String counter, Map<String, String> record,
+            List<Discovery> links) {
+        this(lease, hostNextAt, hostDelay, retry, counter, record, links, null);
+    }
+
+    /**
+     * A fetched page's relevance to a focused crawl's topic.
+     *
+     * @param similarity sim(q, p)
+     * @param relevant   whether it reached θ (the page joins queue 2; else queue 3)
+     */
+    public record Relevance(double similarity, boolean relevant) {
+    }
 }

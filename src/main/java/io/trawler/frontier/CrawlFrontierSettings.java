@@ -1,5 +1,7 @@
 package io.trawler.frontier;
 
+import io.trawler.order.FrontierRules;
+
 /**
  * The settings the frontier enforces for one crawl.
  *
@@ -8,15 +10,14 @@ package io.trawler.frontier;
  * @param maxPages   URLs admitted at most (0: no limit)
  * @param partitions crawler lanes
  * @param laneSeen   one seen set per lane (independent partitioned crawls) instead of one for the crawl
- * @param pickTop    leases by lowest score in a row …
- * @param pickRandom   … before this many random leases from the host queue (0: never random)
- * @param largestFirst serve the ready host with the most queued URLs first (else the longest-waiting)
+ * @param rules      the ordering strategy's picks, host order and re-scoring
+ * @param budget     leases at most (0: no limit): a crawl that used its budget finishes once nothing is in flight
  */
-public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, int pickTop,
-        int pickRandom, boolean largestFirst) {
+public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, FrontierRules rules,
+        long budget) {
 
     public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions) {
-        this(maxPerHost, delayMs, maxPages, partitions, false, 1, 0, false);
+        this(maxPerHost, delayMs, maxPages, partitions, false, FrontierRules.PLAIN, 0);
     }
 
     public int bucketBits() {

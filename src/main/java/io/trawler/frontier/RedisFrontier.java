@@ -35,9 +35,11 @@ public class RedisFrontier {
                 .arg("maxPages").arg(s.maxPages())
                 .arg("partitions").arg(s.partitions())
                 .arg("laneSeen").arg(s.laneSeen() ? "1" : "0")
-                .arg("pickTop").arg(s.pickTop())
-                .arg("pickRandom").arg(s.pickRandom())
-                .arg("hostOrder").arg(s.largestFirst() ? "largest" : "ready")
+                .arg("pickTop").arg(s.rules().pickTop())
+                .arg("pickRandom").arg(s.rules().pickRandom())
+                .arg("hostOrder").arg(s.rules().largestFirst() ? "largest" : "ready")
+                .arg("rescore").arg(s.rules().rescoring().code())
+                .arg("budget").arg(s.budget())
                 .arg("bucketBits").arg(s.bucketBits())
                 .arg("json").arg(specJson);
         Request active = Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId);
@@ -107,6 +109,8 @@ public class RedisFrontier {
         long page = UrlFingerprint.of(c.lease().url());
         args.add(Integer.toHexString(UrlFingerprint.bucket(page, bucketBits)));
         args.add(Long.toString(UrlFingerprint.remainder(page, bucketBits)));
+        args.add(c.focus() == null ? "" : Double.toString(c.focus().similarity()));
+        args.add(c.focus() == null ? "" : c.focus().relevant() ? "1" : "0");
         args.add(Integer.toString(c.record().size()));
         c.record().forEach((k, v) -> {
             args.add(k);
@@ -115,6 +119,26 @@ public class RedisFrontier {
         addLinks(args, c.links(), bucketBits);
         return SCRIPT.run(redis, FrontierKeys.prefix(c.lease().crawlId()), args)
                 .map(r -> new CompletionResult("stale".equals(r.get(0).toString()), r.get(1).toInteger(), r.get(2).toString()));
+    }
+
+    /**
+     * Sets the weights (partial PageRank) of URLs and re-scores those still queued, in one atomic step per
+     * call; returns how many queued URLs moved. Callers send batches of about a thousand.
+     */
+    public Future<Integer> rescore(String crawlId, Map<String, Double> weights) {
+        List<String> args = new ArrayList<>(1 + weights.size() * 2);
+        args.add("rescore");
+        weights.forEach((url, w) -> {
+            args.add(url);
+            args.add(Double.toString(w));
+        });
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(Response::toInteger);
+    }
+
+    /** Sets the focus constants f, a, b of a focused crawl (before its seeds are enqueued). */
+    public Future<Void> configureFocus(String crawlId, int minPrefixCount, double relevantBoost, double irrelevantDamp) {
+        return redis.send(Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId)).arg("focusF").arg(minPrefixCount)
+                .arg("focusA").arg(Double.toString(relevantBoost)).arg("focusB").arg(Double.toString(irrelevantDamp))).mapEmpty();
     }
 
     /** Returns expired leases to their queues; returns how many. */

@@ -22,7 +22,8 @@ public final class HtmlParser {
     }
 
     /** What a page says about itself and where it links. */
-    public record ParsedPage(String title, List<Link> links, Optional<String> canonical, boolean noindex, boolean nofollow) {
+    public record ParsedPage(String title, List<Link> links, Optional<String> canonical, boolean noindex, boolean nofollow,
+            String text) {
 
         /** Links the crawler may follow: none under meta nofollow, and none marked rel=nofollow. */
         public List<String> followable() {
@@ -43,6 +44,11 @@ public final class HtmlParser {
     }
 
     public static ParsedPage parse(String html, String pageUrl, int maxLinks) {
+        return parse(html, pageUrl, maxLinks, false);
+    }
+
+    /** Parses a page; with {@code withText} also its visible text (title and body), else the text is empty. */
+    public static ParsedPage parse(String html, String pageUrl, int maxLinks, boolean withText) {
         Document doc = Jsoup.parse(html, pageUrl);
         boolean noindex = false;
         boolean nofollow = false;
@@ -78,6 +84,7 @@ public final class HtmlParser {
             boolean relNofollow = e.attr("rel").toLowerCase(Locale.ROOT).contains("nofollow");
             links.add(new Link(abs, tag, relNofollow));
         }
-        return new ParsedPage(doc.title(), links, canonical, noindex, nofollow);
+        String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
+        return new ParsedPage(doc.title(), links, canonical, noindex, nofollow, text);
     }
 }

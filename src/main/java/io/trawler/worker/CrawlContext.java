@@ -1,18 +1,28 @@
 package io.trawler.worker;
 
 import io.trawler.crawl.CrawlSpec;
-import io.trawler.order.Strategy;
+import io.trawler.order.OrderingStrategy;
+import io.trawler.order.TopicModel;
 import io.trawler.parse.CrawlScope;
 import io.trawler.partition.LaneRouting;
 
-/** A running crawl as a worker sees it: its spec, compiled scope, lane routing and frontier bucket bits. */
-record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, Strategy order, int bucketBits) {
+/**
+ * A running crawl as a worker sees it: its spec, compiled scope, lane routing, ordering strategy, frontier
+ * bucket bits, and for a focused crawl the topic model this worker measures relevance with (null otherwise).
+ */
+record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, int bucketBits, TopicModel topic) {
 
     static CrawlContext of(CrawlSpec spec, int bucketBits) {
-        return new CrawlContext(spec, spec.scope(), spec.routing(), spec.order(), bucketBits);
+        OrderingStrategy order = spec.order();
+        TopicModel topic = order.rules().rescoring().focused() && spec.topic() != null ? TopicModel.of(spec.topic()) : null;
+        return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic);
     }
 
     String id() {
         return spec.crawlId();
+    }
+
+    boolean focused() {
+        return topic != null;
     }
 }

@@ -2,7 +2,7 @@ package io.trawler.worker;
 
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierEntry;
-import io.trawler.order.Strategy;
+import io.trawler.order.OrderingStrategy;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.partition.LaneRouting;
@@ -25,7 +25,7 @@ final class LinkRouter {
     private LinkRouter() {
     }
 
-    static Routed route(List<String> rawLinks, int depth, CrawlScope scope, LaneRouting lanes, Strategy order, int partition) {
+    static Routed route(List<String> rawLinks, int depth, CrawlScope scope, LaneRouting lanes, OrderingStrategy order, int partition) {
         Set<String> unique = new LinkedHashSet<>();
         for (String raw : rawLinks) {
             UrlNormalizer.normalize(raw).ifPresent(unique::add);
@@ -37,7 +37,7 @@ final class LinkRouter {
             if (v == CrawlScope.Verdict.IN) {
                 int lane = lanes.route(url, partition);
                 if (lane != LaneRouting.DROP) {
-                    discoveries.add(new Discovery(lane, FrontierEntry.of(url, depth + 1), order.score(url)));
+                    discoveries.add(new Discovery(lane, FrontierEntry.of(url, depth + 1), order.linkScore(url)));
                 }
                 graph.add(url);
             } else if (v == CrawlScope.Verdict.TOO_DEEP) {
@@ -48,7 +48,7 @@ final class LinkRouter {
     }
 
     /** A redirect target as a discovery at the same depth, one hop further; empty when out of scope or too many hops. */
-    static Optional<Discovery> redirect(String target, FrontierEntry from, CrawlScope scope, LaneRouting lanes, Strategy order,
+    static Optional<Discovery> redirect(String target, FrontierEntry from, CrawlScope scope, LaneRouting lanes, OrderingStrategy order,
             int partition, int maxHops) {
         if (from.hops() + 1 > maxHops) {
             return Optional.empty();
@@ -57,6 +57,6 @@ final class LinkRouter {
                 .filter(url -> scope.accepts(url, from.depth()))
                 .filter(url -> lanes.route(url, partition) != LaneRouting.DROP)
                 .map(url -> new Discovery(lanes.route(url, partition), new FrontierEntry(from.depth(), from.hops() + 1, 0, url),
-                        order.score(url)));
+                        order.linkScore(url)));
     }
 }

@@ -108,10 +108,11 @@ final class PageProcessor {
                 processed.fail(t);
             }
         });
-        return processed.future().compose(p -> complete(ctx, lease, now + delay, delay, false, "fetched", p.record(), p.links()));
+        return processed.future().compose(p -> frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(),
+                p.links(), p.relevance()), ctx.bucketBits(), System.currentTimeMillis()));
     }
 
-    private record Processed(Map<String, String> record, List<Discovery> links) {
+    private record Processed(Map<String, String> record, List<Discovery> links, Completion.Relevance relevance) {
     }
 
     private Processed processResponse(CrawlContext ctx, Lease lease, FetchResult result) {
@@ -133,27 +134,43 @@ final class PageProcessor {
             rec.put("error", "warc: " + truncate(String.valueOf(e.getMessage()), 400));
         }
         List<Discovery> links = new ArrayList<>();
+        Completion.Relevance relevance = null;
         int partition = lease.partition();
         if (result.isRedirect()) {
             String location = result.header("location").orElse("");
             try {
                 String target = URI.create(lease.url()).resolve(location.trim().replace(" ", "%20")).toString();
                 rec.put("redirect", truncate(target, 4000));
-                LinkRouter.redirect(target, lease.entry(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects()).ifPresent(links::add);
+                LinkRouter.redirect(target, lease.entry(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects())
+                        // in a focused crawl the target takes the place (and priority) of the redirecting URL
+                        .map(d -> ctx.focused() ? new Discovery(d.partition(), d.entry(), lease.score()) : d)
+                        .ifPresent(links::add);
             } catch (IllegalArgumentException e) {
                 rec.put("error", "bad redirect location: " + truncate(location, 400));
             }
         } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
             String html = CharsetDetector.decode(result.body(), result.contentType());
-            HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage());
+            HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), ctx.routing(), ctx.order(), partition);
-            links.addAll(routed.discoveries());
+            boolean follow = true;
+            if (ctx.focused()) {
+                double sim = ctx.topic().relevance(page.text());
+                boolean relevant = sim >= ctx.spec().topic().threshold();
+                rec.put("relevance", Double.toString(sim));
+                rec.put("relevant", relevant ? "1" : "0");
+                relevance = new Completion.Relevance(sim, relevant);
+                // irrelevant pages are not expanded; seeds always are
+                follow = relevant || lease.entry().depth() == 0;
+            }
+            if (follow) {
+                links.addAll(routed.discoveries());
+            }
             rec.put("links", String.join("\n", routed.graphLinks()));
             if (page.noindex()) {
                 rec.put("noindex", "1");
             }
         }
-        return new Processed(rec, links);
+        return new Processed(rec, links, relevance);
     }
 
     private Future<CompletionResult> complete(CrawlContext ctx, Lease lease, long nextAt, long delay, boolean retry,

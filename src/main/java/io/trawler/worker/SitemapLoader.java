@@ -48,7 +48,8 @@ final class SitemapLoader {
 
     /** Completes once the host's sitemaps are claimed (or known to be someone else's); the load runs on. */
     Future<Void> maybeLoad(CrawlContext ctx, String pageUrl, int lane, BaseRobotRules rules) {
-        if (rules.getSitemaps().isEmpty()) {
+        if (rules.getSitemaps().isEmpty() || ctx.focused()) {
+            // a focused crawl follows links of relevant pages only: sitemap URLs are neither
             return Future.succeededFuture();
         }
         String host = UrlNormalizer.authorityOf(pageUrl);
@@ -76,7 +77,7 @@ final class SitemapLoader {
                 UrlNormalizer.normalize(u).filter(n -> ctx.scope().accepts(n, 1)).ifPresent(n -> {
                     int lane = ctx.routing().route(n, lane0);
                     if (lane != io.trawler.partition.LaneRouting.DROP) {
-                        found.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(n, 1), ctx.order().score(n)));
+                        found.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(n, 1), ctx.order().linkScore(n)));
                     }
                 });
             }

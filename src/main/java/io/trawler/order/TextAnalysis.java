@@ -1,0 +1,61 @@
+package io.trawler.order;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.cjk.CJKBigramFilter;
+import org.apache.lucene.analysis.cjk.CJKWidthFilter;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.en.PorterStemFilter;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+
+/**
+ * Terms of a text, English and Chinese alike, with Lucene: the Unicode word-break tokenizer, full/half
+ * width folding, lower case, CJK characters as overlapping bigrams (the standard way to index Chinese
+ * without a dictionary), English stop words removed and Porter stems. Thread-safe.
+ */
+public final class TextAnalysis {
+
+    /** Text beyond this many characters is not analysed (a page's first 64 KB of text decide its topic). */
+    public static final int MAX_CHARS = 65_536;
+
+    private static final Analyzer ANALYZER = new Analyzer() {
+        @Override
+        protected TokenStreamComponents createComponents(String field) {
+            Tokenizer source = new StandardTokenizer();
+            TokenStream s = new CJKWidthFilter(source);
+            s = new LowerCaseFilter(s);
+            s = new CJKBigramFilter(s);
+            s = new StopFilter(s, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+            s = new PorterStemFilter(s);
+            return new TokenStreamComponents(source, s);
+        }
+    };
+
+    private TextAnalysis() {
+    }
+
+    /** Term → occurrences. */
+    public static Map<String, Integer> termCounts(String text) {
+        Map<String, Integer> counts = new HashMap<>();
+        String t = text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
+        try (TokenStream ts = ANALYZER.tokenStream("text", t)) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            ts.reset();
+            while (ts.incrementToken()) {
+                counts.merge(term.toString(), 1, Integer::sum);
+            }
+            ts.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return counts;
+    }
+}

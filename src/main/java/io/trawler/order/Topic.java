@@ -1,0 +1,41 @@
+package io.trawler.order;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a focused crawl looks for: weighted keywords and/or example documents, and the relevance threshold
+ * θ a page's similarity must reach to count as relevant.
+ */
+public record Topic(Map<String, Double> keywords, List<String> examples, double threshold) {
+
+    public static final double DEFAULT_THRESHOLD = 0.1;
+
+    public Topic {
+        keywords = keywords == null ? Map.of() : Map.copyOf(keywords);
+        examples = examples == null ? List.of() : List.copyOf(examples);
+    }
+
+    /** What is wrong with this topic, as messages (empty when it is usable). */
+    public List<String> problems() {
+        List<String> p = new ArrayList<>();
+        if (keywords.isEmpty() && examples.stream().allMatch(e -> e == null || e.isBlank())) {
+            p.add("a topic needs keywords or example texts");
+        }
+        keywords.forEach((k, w) -> {
+            if (k == null || k.isBlank()) {
+                p.add("keywords: a keyword is blank");
+            } else if (w == null || !(w > 0) || w.isInfinite()) {
+                p.add("keywords." + k + ": weight must be a positive number");
+            }
+        });
+        if (!(threshold >= 0 && threshold <= 1)) {
+            p.add("threshold: must be between 0 and 1");
+        }
+        if (p.isEmpty() && TopicModel.of(this).isEmpty()) {
+            p.add("the topic's keywords and examples contain no indexable terms");
+        }
+        return p;
+    }
+}
