@@ -48,8 +48,7 @@ final class SitemapLoader {
 
     /** Completes once the host's sitemaps are claimed (or known to be someone else's); the load runs on. */
     Future<Void> maybeLoad(CrawlContext ctx, String pageUrl, int lane, BaseRobotRules rules) {
-        if (rules.getSitemaps().isEmpty() || ctx.focused()) {
-            // a focused crawl follows links of relevant pages only: sitemap URLs are neither
+        if (rules.getSitemaps().isEmpty()) {
             return Future.succeededFuture();
         }
         String host = UrlNormalizer.authorityOf(pageUrl);
