@@ -6,15 +6,23 @@ import java.util.Map;
 
 /**
  * What a focused crawl looks for: weighted keywords and/or example documents, and the relevance threshold
- * θ a page's similarity must reach to count as relevant.
+ * θ a page's similarity must reach to count as relevant. Optional background documents (pages typical of
+ * the sites crawled, on any topic) only seed the document frequencies, so that idf is sound from the first
+ * page on instead of being learnt from the crawl's own first pages.
  */
-public record Topic(Map<String, Double> keywords, List<String> examples, double threshold) {
+public record Topic(Map<String, Double> keywords, List<String> examples, double threshold, List<String> background) {
+
+    public Topic(Map<String, Double> keywords, List<String> examples, double threshold) {
+        this(keywords, examples, threshold, List.of());
+    }
+
 
     public static final double DEFAULT_THRESHOLD = 0.1;
 
     public Topic {
         keywords = keywords == null ? Map.of() : Map.copyOf(keywords);
         examples = examples == null ? List.of() : List.copyOf(examples);
+        background = background == null ? List.of() : List.copyOf(background);
     }
 
     /** What is wrong with this topic, as messages (empty when it is usable). */

@@ -1,12 +1,16 @@
 package io.trawler.order;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The vector-space topic of seed 003: sim(q, p) is the cosine of tf-idf vectors of the topic q and the page
  * text p. Term frequencies are dampened (1 + ln tf); idf is ln((D + 1) / (df + 1)) + 1 over the documents
- * seen so far (the examples, then every page measured), so words common to everything count little.
+ * seen so far (the examples and background documents, then every page measured), so words common to
+ * everything count little. Only the 100 heaviest topic terms are kept (the long tail of names in example
+ * documents is noise).
  * The topic vector is the unit keyword vector plus the unit centroid of the examples. Thread-safe.
  */
 public final class TopicModel {
@@ -15,6 +19,9 @@ public final class TopicModel {
     private final Map<String, Double> exampleTerms;
     private final Map<String, Integer> df = new HashMap<>();
     private int documents;
+    private Map<String, Double> cached;
+    private int cachedAt = -1;
+    static final int TOP_TERMS = 100;
 
     private TopicModel(Map<String, Double> keywordTerms, Map<String, Double> exampleTerms) {
         this.keywordTerms = keywordTerms;
@@ -33,6 +40,11 @@ public final class TopicModel {
             Map<String, Integer> tc = TextAnalysis.termCounts(e);
             tc.forEach((t, n) -> ex.merge(t, 1 + Math.log(n), Double::sum));
             m.count(tc);
+        }
+        for (String b : topic.background()) {
+            if (b != null) {
+                m.count(TextAnalysis.termCounts(b));
+            }
         }
         return m;
     }
@@ -89,9 +101,21 @@ public final class TopicModel {
     }
 
     private Map<String, Double> topicVector() {
+        if (cached != null && cachedAt == documents) {
+            return cached;
+        }
         Map<String, Double> q = new HashMap<>();
         addUnit(q, keywordTerms);
         addUnit(q, exampleTerms);
+        if (q.size() > TOP_TERMS) {
+            List<Map.Entry<String, Double>> terms = new ArrayList<>(q.entrySet());
+            terms.sort(Map.Entry.<String, Double>comparingByValue().reversed());
+            Map<String, Double> top = new HashMap<>();
+            terms.subList(0, TOP_TERMS).forEach(e -> top.put(e.getKey(), e.getValue()));
+            q = top;
+        }
+        cached = q;
+        cachedAt = documents;
         return q;
     }
 

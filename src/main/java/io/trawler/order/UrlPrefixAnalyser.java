@@ -86,16 +86,15 @@ public final class UrlPrefixAnalyser {
     }
 
     /**
-     * The T&amp;L multiplier of a link: a when it matches S, else b when it matches U = M − S, else 1.
+     * The T&amp;L multiplier of a link: a when it matches S, b when it matches U = M − S, else 1. When it matches
+     * both (a short prefix of S and a longer one of U, or the reverse), the longer, more specific prefix decides.
      */
     public static double multiplier(String url, UrlPrefixAnalyser relevant, UrlPrefixAnalyser irrelevant, FocusSettings s) {
-        if (relevant.match(url).isPresent()) {
+        Optional<String> inS = relevant.match(url);
+        Optional<String> inU = irrelevant.match(url).filter(m -> !relevant.isMaximal(m));
+        if (inS.isPresent() && (inU.isEmpty() || inS.get().length() >= inU.get().length())) {
             return s.relevantBoost();
         }
-        Optional<String> m = irrelevant.match(url);
-        if (m.isPresent() && !relevant.isMaximal(m.get())) {
-            return s.irrelevantDamp();
-        }
-        return 1;
+        return inU.isPresent() ? s.irrelevantDamp() : 1;
     }
 }
