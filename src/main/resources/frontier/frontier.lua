@@ -295,12 +295,11 @@ local function page_context(url, pageBucket, pageRem, linksAt, sim, relevant)
       score = function(u)
         local m = 1
         if tl then
-          if prefix_match(P .. 'fr:', u, f) then
-            m = a
-          else
-            local p = prefix_match(P .. 'fi:', u, f)
-            if p and not is_maximal(P .. 'fr:', p, f) then m = b end
-          end
+          -- a for a prefix of S, b for one of U = M - S; when both match, the longer prefix decides
+          local ps = prefix_match(P .. 'fr:', u, f)
+          local pu = prefix_match(P .. 'fi:', u, f)
+          if pu and is_maximal(P .. 'fr:', pu, f) then pu = nil end
+          if ps and (not pu or #ps >= #pu) then m = a elseif pu then m = b end
         end
         return -(priority * m)
       end }
@@ -384,12 +383,27 @@ if op == 'lease' then
     if max <= 0 then return {} end
   end
   local hosts
-  if redis.call('HGET', CONF, 'hostOrder') == 'largest' then
+  local hostOrder = redis.call('HGET', CONF, 'hostOrder')
+  if hostOrder == 'largest' then
     -- largest site first: of the hosts ready now (at most 256 looked at), those with the most queued URLs
     hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, 256)
     local size = {}
     for _, h in ipairs(hosts) do size[h] = redis.call('ZCARD', queue_key(part, h)) end
     table.sort(hosts, function(a, b) if size[a] ~= size[b] then return size[a] > size[b] end return a < b end)
+  elseif hostOrder == 'best' then
+    -- scored strategies: of the hosts ready now (at most 256 looked at), the one holding the best URL first
+    hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, 256)
+    local best, key = {}, {}
+    for _, h in ipairs(hosts) do
+      local top = redis.call('ZRANGE', queue_key(part, h), 0, 0, 'WITHSCORES')
+      best[h] = top[2] and tonumber(top[2]) or math.huge
+      key[h] = top[1] or ''
+    end
+    table.sort(hosts, function(a, b)
+      if best[a] ~= best[b] then return best[a] < best[b] end
+      if key[a] ~= key[b] then return key[a] < key[b] end
+      return a < b
+    end)
   else
     hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, max)
   end

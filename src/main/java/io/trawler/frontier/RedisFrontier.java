@@ -37,7 +37,7 @@ public class RedisFrontier {
                 .arg("laneSeen").arg(s.laneSeen() ? "1" : "0")
                 .arg("pickTop").arg(s.rules().pickTop())
                 .arg("pickRandom").arg(s.rules().pickRandom())
-                .arg("hostOrder").arg(s.rules().largestFirst() ? "largest" : "ready")
+                .arg("hostOrder").arg(s.rules().hostOrder().code())
                 .arg("rescore").arg(s.rules().rescoring().code())
                 .arg("budget").arg(s.budget())
                 .arg("bucketBits").arg(s.bucketBits())

@@ -12,7 +12,7 @@ public final class DepthWeightOrder implements OrderingStrategy {
         if (weightedPicks < 1 || randomPicks < 1) {
             throw new IllegalArgumentException("depth-weight needs N ≥ 1 weighted and M ≥ 1 random picks");
         }
-        this.rules = new FrontierRules(weightedPicks, randomPicks, false, Rescoring.NONE);
+        this.rules = new FrontierRules(weightedPicks, randomPicks, FrontierRules.HostOrder.BEST, Rescoring.NONE);
     }
 
     @Override

@@ -6,7 +6,7 @@ package io.trawler.order;
  */
 public final class LargestSiteFirst implements OrderingStrategy {
 
-    private static final FrontierRules RULES = new FrontierRules(1, 0, true, Rescoring.NONE);
+    private static final FrontierRules RULES = new FrontierRules(1, 0, FrontierRules.HostOrder.LARGEST, Rescoring.NONE);
 
     @Override
     public String name() {

@@ -186,7 +186,7 @@ class RedisFrontierTest {
 
     @Test
     void randomPicksAlternateWithTopPicks() throws Exception {
-        await(frontier.create(crawl, new CrawlFrontierSettings(1000, 0, 1000, 1, false, new io.trawler.order.FrontierRules(1, 1, false, io.trawler.order.Rescoring.NONE), 0), "{}"));
+        await(frontier.create(crawl, new CrawlFrontierSettings(1000, 0, 1000, 1, false, new io.trawler.order.FrontierRules(1, 1, io.trawler.order.FrontierRules.HostOrder.READY, io.trawler.order.Rescoring.NONE), 0), "{}"));
         List<Discovery> links = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             links.add(new Discovery(0, FrontierEntry.of("http://a.test/" + i, 1), "s:" + (i < 100 ? 0 : 9)));
@@ -202,7 +202,7 @@ class RedisFrontierTest {
 
     @Test
     void largestSiteFirst() throws Exception {
-        await(frontier.create(crawl, new CrawlFrontierSettings(1, 0, 1000, 1, false, new io.trawler.order.FrontierRules(1, 0, true, io.trawler.order.Rescoring.NONE), 0), "{}"));
+        await(frontier.create(crawl, new CrawlFrontierSettings(1, 0, 1000, 1, false, new io.trawler.order.FrontierRules(1, 0, io.trawler.order.FrontierRules.HostOrder.LARGEST, io.trawler.order.Rescoring.NONE), 0), "{}"));
         offer(1, "http://small.test/1", "http://big.test/1", "http://big.test/2", "http://big.test/3", "http://mid.test/1",
                 "http://mid.test/2");
         assertEquals(List.of("http://big.test/1", "http://mid.test/1", "http://small.test/1"),
