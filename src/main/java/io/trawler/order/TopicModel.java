@@ -22,6 +22,7 @@ public final class TopicModel {
     private Map<String, Double> cached;
     private int cachedAt = -1;
     static final int TOP_TERMS = 100;
+    static final int REFRESH_EVERY = 32;
 
     private TopicModel(Map<String, Double> keywordTerms, Map<String, Double> exampleTerms) {
         this.keywordTerms = keywordTerms;
@@ -101,7 +102,8 @@ public final class TopicModel {
     }
 
     private Map<String, Double> topicVector() {
-        if (cached != null && cachedAt == documents) {
+        // idf drifts slowly: the topic vector is rebuilt after every 32 documents, not for each page
+        if (cached != null && documents - cachedAt < REFRESH_EVERY) {
             return cached;
         }
         Map<String, Double> q = new HashMap<>();

@@ -72,6 +72,14 @@ class CrawlBenchmark {
             for (String mode : List.of("coordinated", "independent")) {
                 lanes.add(crawlOnce(trawler, redisPid, siteId, Map.of("partitions", 2, "mode", mode)));
             }
+            // strategies against bfs, interleaved (bfs, depth-weight, opic, bfs, …) so that JIT warm-up favours none
+            List<String> strategies = List.of("bfs", "depth-weight", "opic", "backlinks", "pagerank");
+            Map<String, List<Run>> byStrategy = new java.util.LinkedHashMap<>();
+            for (int round = 0; round < RUNS; round++) {
+                for (String strategy : strategies) {
+                    byStrategy.computeIfAbsent(strategy, k -> new ArrayList<>()).add(crawlOnce(trawler, redisPid, siteId, Map.of("strategy", strategy)));
+                }
+            }
             double peakRss = ProcStats.peakRssMib(trawler.pid());
             double redisRss = ProcStats.peakRssMib(redisPid);
             System.out.printf("%n=== Crawl benchmark: %,d pages of ~8 KB, %d-%d links, nginx on loopback, politeness off, robots/dedup/WARC on,"
@@ -94,6 +102,12 @@ class CrawlBenchmark {
                 System.out.printf("%s: %d pages in %.2f s = %.0f pages/s (%.1f %% of the unpartitioned median), %.3f CPU-s/1000%n",
                         names[i], r.pages(), r.seconds(), r.pagesPerSecond(), 100 * r.pagesPerSecond() / unpartitioned,
                         r.jvmCpuPer1000() + r.redisCpuPer1000());
+            }
+            double bfs = median(byStrategy.get("bfs").stream().map(Run::pagesPerSecond).toList());
+            for (Map.Entry<String, List<Run>> e : byStrategy.entrySet()) {
+                double m = median(e.getValue().stream().map(Run::pagesPerSecond).toList());
+                System.out.printf("strategy %s: median %.0f pages/s over %d crawls (%.1f %% of bfs), %.3f CPU-s/1000%n", e.getKey(), m,
+                        e.getValue().size(), 100 * m / bfs, median(e.getValue().stream().map(r -> r.jvmCpuPer1000() + r.redisCpuPer1000()).toList()));
             }
         } finally {
             trawler.stop();
