@@ -54,6 +54,18 @@ local function dec48(s, pos)
   return ((((a * 256 + b) * 256 + c) * 256 + d) * 256 + e) * 256 + f
 end
 
+-- Binary search of a remainder in a bucket string: true and its slot, or false and the slot to insert at.
+local function bucket_find(s, rem)
+  local lo, hi = 0, #s / 6 - 1
+  while lo <= hi do
+    local mid = math.floor((lo + hi) / 2)
+    local v = dec48(s, mid * 6 + 1)
+    if v == rem then return true, mid end
+    if v < rem then lo = mid + 1 else hi = mid - 1 end
+  end
+  return false, lo
+end
+
 -- Adds a remainder to a seen bucket; true when it was not there yet.
 local function seen_add(key, rem)
   local s = redis.call('GET', key)
@@ -61,29 +73,16 @@ local function seen_add(key, rem)
     redis.call('SET', key, enc48(rem))
     return true
   end
-  local lo, hi = 0, #s / 6 - 1
-  while lo <= hi do
-    local mid = math.floor((lo + hi) / 2)
-    local v = dec48(s, mid * 6 + 1)
-    if v == rem then return false end
-    if v < rem then lo = mid + 1 else hi = mid - 1 end
-  end
-  redis.call('SET', key, string.sub(s, 1, lo * 6) .. enc48(rem) .. string.sub(s, lo * 6 + 1))
+  local found, at = bucket_find(s, rem)
+  if found then return false end
+  redis.call('SET', key, string.sub(s, 1, at * 6) .. enc48(rem) .. string.sub(s, at * 6 + 1))
   return true
 end
 
 -- Whether a seen bucket holds a remainder.
 local function seen_has(key, rem)
   local s = redis.call('GET', key)
-  if not s then return false end
-  local lo, hi = 0, #s / 6 - 1
-  while lo <= hi do
-    local mid = math.floor((lo + hi) / 2)
-    local v = dec48(s, mid * 6 + 1)
-    if v == rem then return true end
-    if v < rem then lo = mid + 1 else hi = mid - 1 end
-  end
-  return false
+  return s ~= false and s ~= nil and (bucket_find(s, rem))
 end
 
 local function host_of(url)

@@ -81,6 +81,7 @@ class OrderingBenchmark {
             for (String name : List.of("bfs", "depth-weight", "backlinks", "opic", "pagerank", "focused-tl")) {
                 OrderingStrategy s = Strategies.of(name, Strategies.Constants.DEFAULTS);
                 double[] runs = new double[3];
+                double[] cpu = new double[3];
                 for (int r = 0; r < runs.length; r++) {
                     String crawl = Ids.newId();
                     CrawlFrontierSettings settings = new CrawlFrontierSettings(100_000, 0, 0, 1, false, s.rules(), 0);
@@ -91,6 +92,7 @@ class OrderingBenchmark {
                     Random rnd = new Random(r);
                     int pages = 2000;
                     long links = 0;
+                    double cpu0 = redisCpuSeconds(redis);
                     long t = System.nanoTime();
                     long now = 2;
                     for (int p = 0; p < pages; p++) {
@@ -112,10 +114,11 @@ class OrderingBenchmark {
                                 now++));
                     }
                     runs[r] = (System.nanoTime() - t) / 1000.0 / links;
+                    cpu[r] = (redisCpuSeconds(redis) - cpu0) * 1e6 / links;
                     Await.result(frontier.delete(crawl));
                 }
-                System.out.printf("frontier lease + completion per link (40 links/page, 2,000 pages), %-12s median %.2f µs%n", name,
-                        median(runs));
+                System.out.printf("frontier lease + completion per link (40 links/page, 2,000 pages, one page at a time), %-12s"
+                        + " median %.2f µs wall, %.2f µs Redis CPU%n", name, median(runs), median(cpu));
             }
         } finally {
             redis.close();
@@ -191,6 +194,18 @@ class OrderingBenchmark {
             runs[r] = (System.nanoTime() - t) / 1e3 / texts.size();
         }
         System.out.printf("focused relevance of an 8 KB page (%d pages of BBC text): median %.0f µs%n", texts.size(), median(runs));
+    }
+
+    /** used_cpu_user + used_cpu_sys of the Redis server, from INFO cpu. */
+    static double redisCpuSeconds(Redis redis) {
+        String info = Await.result(redis.send(io.vertx.redis.client.Request.cmd(io.vertx.redis.client.Command.INFO).arg("cpu"))).toString();
+        double total = 0;
+        for (String line : info.split("\r\n")) {
+            if (line.startsWith("used_cpu_user:") || line.startsWith("used_cpu_sys:")) {
+                total += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+            }
+        }
+        return total;
     }
 
     static double median(double[] xs) {
