@@ -1,0 +1,79 @@
+package io.trawler.refresh;
+
+/**
+ * Estimators of a page's Poisson change rate λ from its visit history (Cho &amp; Garcia-Molina, "Estimating
+ * frequency of change", 2003). Rates are per unit of the intervals given (for example per day).
+ */
+public final class ChangeRateEstimator {
+
+    private ChangeRateEstimator() {
+    }
+
+    /**
+     * Regular visits: n visits at interval I, of which X found the page changed. The bias-reduced estimator
+     * −ln((n − X + 0.5) / (n + 0.5)) / I, finite even when every visit saw a change.
+     */
+    public static double biasReduced(int visits, int changes, double interval) {
+        if (visits <= 0 || changes < 0 || changes > visits || !(interval > 0)) {
+            throw new IllegalArgumentException("need visits > 0, 0 ≤ changes ≤ visits, interval > 0");
+        }
+        return -Math.log((visits - changes + 0.5) / (visits + 0.5)) / interval;
+    }
+
+    /**
+     * Irregular visits: the lengths of the intervals after which a change was seen ({@code changed}) and of
+     * those after which none was ({@code unchanged}). The maximum-likelihood λ solves
+     * Σ t_c / (e^{λ t_c} − 1) = Σ t_u. With no change seen λ is 0; with a change at every visit the likelihood
+     * has no maximum and the estimate is capped at {@code maxRate}.
+     */
+    public static double maximumLikelihood(double[] changed, double[] unchanged, double maxRate) {
+        double su = 0;
+        for (double t : unchanged) {
+            su += t;
+        }
+        if (changed.length == 0) {
+            return 0;
+        }
+        if (su <= 0) {
+            return maxRate;
+        }
+        double lo = 1e-12;
+        double hi = maxRate;
+        if (lhs(changed, hi) > su) {
+            return maxRate;
+        }
+        // lhs decreases from +inf (λ → 0) to 0: bisect in log space
+        for (int i = 0; i < 200; i++) {
+            double mid = Math.sqrt(lo * hi);
+            if (lhs(changed, mid) > su) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+            if (hi / lo < 1 + 1e-12) {
+                break;
+            }
+        }
+        return Math.sqrt(lo * hi);
+    }
+
+    private static double lhs(double[] changed, double rate) {
+        double s = 0;
+        for (double t : changed) {
+            s += t / Math.expm1(rate * t);
+        }
+        return s;
+    }
+
+    /**
+     * Visits that know the page's last-modified time: X visits saw a change, and {@code exposure} is the total
+     * time known to have passed without a change (the whole interval of an unchanged visit, the time from the
+     * last modification to the visit of a changed one). Maximum likelihood: X / exposure.
+     */
+    public static double lastModified(int changes, double exposure) {
+        if (changes < 0 || !(exposure > 0)) {
+            throw new IllegalArgumentException("need changes ≥ 0 and exposure > 0");
+        }
+        return changes / exposure;
+    }
+}
