@@ -23,17 +23,25 @@ public final class ChangeRateEstimator {
     /**
      * Irregular visits: the lengths of the intervals after which a change was seen ({@code changed}) and of
      * those after which none was ({@code unchanged}). The maximum-likelihood λ solves
-     * Σ t_c / (e^{λ t_c} − 1) = Σ t_u. With no change seen λ is 0; with a change at every visit the likelihood
-     * has no maximum and the estimate is capped at {@code maxRate}.
+     * Σ t_c / (e^{λ t_c} − 1) = Σ t_u. As the bias-reduced estimator does for regular visits (it is this
+     * equation with half an unchanged visit added), half an unchanged interval of the mean length is added to
+     * Σ t_u: the plain maximum-likelihood estimate is 5–6 % too high at n = 20 and infinite when every visit saw
+     * a change. With no change seen λ is 0; the result is capped at {@code maxRate}.
      */
     public static double maximumLikelihood(double[] changed, double[] unchanged, double maxRate) {
         double su = 0;
+        double all = 0;
         for (double t : unchanged) {
             su += t;
+            all += t;
+        }
+        for (double t : changed) {
+            all += t;
         }
         if (changed.length == 0) {
             return 0;
         }
+        su += 0.5 * all / (changed.length + unchanged.length);
         if (su <= 0) {
             return maxRate;
         }

@@ -41,7 +41,7 @@ class ChangeRateEstimatorTest {
     }
 
     @ParameterizedTest(name = "irregular visits, λ = {0}, n = {1}")
-    @CsvSource({"0.2, 20", "0.5, 20", "1.0, 20", "1.0, 50"})
+    @CsvSource({"0.2, 20", "0.5, 20", "1.0, 20", "1.0, 50", "1.1, 20"})
     void maximumLikelihoodForIrregularVisits(double rate, int n) {
         Random rnd = new Random(12);
         double sum = 0;
@@ -95,6 +95,7 @@ class ChangeRateEstimatorTest {
         double r = ChangeRateEstimator.biasReduced(n, x, 1);
         assertTrue(Double.isFinite(r) && r >= 0);
         assertEquals(0, ChangeRateEstimator.maximumLikelihood(new double[0], new double[] {1, 1}, 100));
-        assertEquals(100, ChangeRateEstimator.maximumLikelihood(new double[] {1, 1}, new double[0], 100));
+        double allChanged = ChangeRateEstimator.maximumLikelihood(new double[] {1, 1}, new double[0], 100);
+        assertEquals(ChangeRateEstimator.biasReduced(2, 2, 1), allChanged, 1e-9, "equal intervals: the regular estimator");
     }
 }
