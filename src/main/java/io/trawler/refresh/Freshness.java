@@ -21,18 +21,6 @@ public final class Freshness {
         return -Math.expm1(-x) / x;
     }
 
-    /** d freshness / d f, the marginal gain of one more visit per unit time. */
-    static double marginal(double rate, double frequency) {
-        if (rate <= 0) {
-            return 0;
-        }
-        if (frequency <= 0) {
-            return 1 / rate;
-        }
-        double x = rate / frequency;
-        return (-Math.expm1(-x) - x * Math.exp(-x)) / rate;
-    }
-
     /** Time-averaged age (time since the copy went stale, 0 while fresh) under revisit interval 1/f. */
     public static double expectedAge(double rate, double frequency) {
         if (rate <= 0) {
