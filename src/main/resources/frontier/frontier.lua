@@ -261,8 +261,6 @@ local function page_context(url, pageBucket, pageRem, linksAt, sim, relevant)
         if q then
           local nw = redis.call('HINCRBYFLOAT', WEIGHTS, u, share)
           redis.call('ZADD', q, 'XX', -tonumber(nw), m)
-        elseif RESCORE == 'opic' and share > 0 then
-          redis.call('HINCRBYFLOAT', STATS, 'cashSettled', share)
         end
       end }
   end

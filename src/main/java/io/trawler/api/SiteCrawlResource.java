@@ -30,11 +30,11 @@ public class SiteCrawlResource {
     private final io.trawler.plan.PlanService plans;
     private final io.trawler.plan.PlanConfig planConfig;
 
-    private final TopicResource topics;
+    private final io.trawler.plan.TopicService topics;
     private final io.trawler.crawl.OrderConfig orderConfig;
 
     public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanService plans,
-            io.trawler.plan.PlanConfig planConfig, TopicResource topics, io.trawler.crawl.OrderConfig orderConfig) {
+            io.trawler.plan.PlanConfig planConfig, io.trawler.plan.TopicService topics, io.trawler.crawl.OrderConfig orderConfig) {
         this.topics = topics;
         this.orderConfig = orderConfig;
         this.service = service;
@@ -76,15 +76,9 @@ public class SiteCrawlResource {
             service.activeCrawlOf(siteId).ifPresent(c -> {
                 throw ApiException.conflict("site " + siteId + " already has an active crawl: " + c.id);
             });
-            Topic topic = given;
-            if (Strategies.focused(strategy) && topic == null) {
-                topic = topics.savedTopic(siteId);
-                if (topic == null) {
-                    throw ApiException.invalid(List.of(new ApiError.Detail("topic", "a focused crawl needs a topic: give one here or save "
-                            + "one with PUT /api/v1/sites/" + siteId + "/plan/topic")));
-                }
-            }
-            Topic crawlTopic = topic;
+            Topic crawlTopic = given != null || !Strategies.focused(strategy) ? given
+                    : topics.saved(siteId).orElseThrow(() -> ApiException.invalid(List.of(new ApiError.Detail("topic",
+                            "a focused crawl needs a topic: give one here or save one with PUT /api/v1/sites/" + siteId + "/plan/topic"))));
             try {
                 io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
                 return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,

@@ -31,15 +31,15 @@ public class CrawlMonitor {
     private final RedisFrontier frontier;
     private final Instance<PageIngestor> ingestors;
     private final PageRankRefresher ranks;
-    private final OrderConfig order;
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
     private PageIngestor ingestor;
     private ScheduledExecutorService timer;
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
-            OrderConfig order) {
+            com.fasterxml.jackson.databind.ObjectMapper json) {
         this.ranks = ranks;
-        this.order = order;
+        this.json = json;
         this.config = config;
         this.frontier = frontier;
         this.ingestors = ingestors;
@@ -74,12 +74,21 @@ public class CrawlMonitor {
             List<Crawl> active = QuarkusTransaction.requiringNew().call(Crawl::active);
             for (Crawl crawl : active) {
                 if ("pagerank".equals(crawl.strategy)) {
-                    ranks.track(crawl.id, order.pagerankInterval());
+                    ranks.track(crawl.id, () -> pageRankInterval(crawl));
                 }
                 check(crawl.id);
             }
         } catch (Exception e) {
             LOG.warnf("Crawl monitor: %s", e.toString());
+        }
+    }
+
+    /** K of a pagerank crawl, as its spec fixed it when it started. */
+    private int pageRankInterval(Crawl crawl) {
+        try {
+            return ((io.trawler.order.PageRankOrder) json.readValue(crawl.spec, CrawlSpec.class).order()).recomputeEvery();
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("unreadable spec of crawl " + crawl.id, e);
         }
     }
 

@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import io.trawler.order.FocusSettings;
 import io.trawler.order.OrderingStrategy;
 import io.trawler.order.Topic;
 
@@ -83,9 +82,7 @@ public class CrawlService {
                 seeds.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(u, 0), ordering.seedScore(u, normalised.size())));
             }
         }
-        FocusSettings focus = spec.constants().focus();
         await(frontier.create(id, spec.frontierSettings(), crawl.spec)
-                .compose(v -> frontier.configureFocus(id, focus.minPrefixCount(), focus.relevantBoost(), focus.irrelevantDamp()))
                 .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
         return crawl;
     }

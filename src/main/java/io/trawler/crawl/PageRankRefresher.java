@@ -39,9 +39,9 @@ public class PageRankRefresher {
         this.frontier = frontier;
     }
 
-    /** Starts keeping the graph of a pagerank crawl (no effect when already kept). */
-    public void track(String crawlId, int recomputeEvery) {
-        crawls.computeIfAbsent(crawlId, id -> new Tracked(recomputeEvery));
+    /** Starts keeping the graph of a pagerank crawl (no effect when already kept); K is read only then. */
+    public void track(String crawlId, java.util.function.IntSupplier recomputeEvery) {
+        crawls.computeIfAbsent(crawlId, id -> new Tracked(recomputeEvery.getAsInt()));
     }
 
     public void forget(String crawlId) {

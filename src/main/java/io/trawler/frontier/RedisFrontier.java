@@ -1,5 +1,6 @@
 package io.trawler.frontier;
 
+import io.trawler.order.FocusSettings;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
@@ -42,6 +43,11 @@ public class RedisFrontier {
                 .arg("budget").arg(s.budget())
                 .arg("bucketBits").arg(s.bucketBits())
                 .arg("json").arg(specJson);
+        FocusSettings focus = s.rules().focus();
+        if (focus != null) {
+            conf.arg("focusF").arg(focus.minPrefixCount()).arg("focusA").arg(Double.toString(focus.relevantBoost()))
+                    .arg("focusB").arg(Double.toString(focus.irrelevantDamp()));
+        }
         Request active = Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId);
         return redis.batch(List.of(conf, active)).mapEmpty();
     }
@@ -133,12 +139,6 @@ public class RedisFrontier {
             args.add(Double.toString(w));
         });
         return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(Response::toInteger);
-    }
-
-    /** Sets the focus constants f, a, b of a focused crawl (before its seeds are enqueued). */
-    public Future<Void> configureFocus(String crawlId, int minPrefixCount, double relevantBoost, double irrelevantDamp) {
-        return redis.send(Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId)).arg("focusF").arg(minPrefixCount)
-                .arg("focusA").arg(Double.toString(relevantBoost)).arg("focusB").arg(Double.toString(irrelevantDamp))).mapEmpty();
     }
 
     /** Returns expired leases to their queues; returns how many. */

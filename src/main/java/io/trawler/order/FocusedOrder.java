@@ -16,7 +16,7 @@ public final class FocusedOrder implements OrderingStrategy {
     public FocusedOrder(boolean linkAnalysis, FocusSettings settings) {
         this.linkAnalysis = linkAnalysis;
         this.settings = settings;
-        this.rules = FrontierRules.rescoring(linkAnalysis ? Rescoring.FOCUS_LINKS : Rescoring.FOCUS_CONTENT);
+        this.rules = FrontierRules.focused(linkAnalysis ? Rescoring.FOCUS_LINKS : Rescoring.FOCUS_CONTENT, settings);
     }
 
     public FocusSettings settings() {

@@ -7,8 +7,13 @@ package io.trawler.order;
  * @param pickRandom … before this many uniformly random leases (0: never random)
  * @param hostOrder  which of the hosts politeness allows now is served first
  * @param rescoring  how queued URLs are re-scored as pages are fetched
+ * @param focus      f, a and b of focused crawling (null for the other strategies)
  */
-public record FrontierRules(int pickTop, int pickRandom, HostOrder hostOrder, Rescoring rescoring) {
+public record FrontierRules(int pickTop, int pickRandom, HostOrder hostOrder, Rescoring rescoring, FocusSettings focus) {
+
+    public FrontierRules(int pickTop, int pickRandom, HostOrder hostOrder, Rescoring rescoring) {
+        this(pickTop, pickRandom, hostOrder, rescoring, null);
+    }
 
     /** Which ready host goes first. */
     public enum HostOrder {
@@ -41,5 +46,10 @@ public record FrontierRules(int pickTop, int pickRandom, HostOrder hostOrder, Re
     /** Scored strategies: best host first, re-scored as {@code r} says. */
     public static FrontierRules rescoring(Rescoring r) {
         return new FrontierRules(1, 0, HostOrder.BEST, r);
+    }
+
+    /** Focused crawling (T or T&amp;L) with its constants. */
+    public static FrontierRules focused(Rescoring r, FocusSettings focus) {
+        return new FrontierRules(1, 0, HostOrder.BEST, r, focus);
     }
 }

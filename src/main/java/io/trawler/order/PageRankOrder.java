@@ -6,12 +6,12 @@ package io.trawler.order;
  * manager recomputes {@link PartialPageRank} over the fetched pages plus the frontier and re-scores the
  * queued URLs with their ranks.
  */
-public final class PageRankOrder implements OrderingStrategy {
+public final class PageRankOrder extends WeightOrder {
 
-    private static final FrontierRules RULES = FrontierRules.rescoring(Rescoring.PAGERANK);
     private final int recomputeEvery;
 
     public PageRankOrder(int recomputeEvery) {
+        super(Rescoring.PAGERANK);
         if (recomputeEvery < 1) {
             throw new IllegalArgumentException("the PageRank recompute interval must be ≥ 1 fetch");
         }
@@ -26,20 +26,5 @@ public final class PageRankOrder implements OrderingStrategy {
     @Override
     public String name() {
         return "pagerank";
-    }
-
-    @Override
-    public String seedScore(String url, int seeds) {
-        return Scores.weight(1.0 / seeds);
-    }
-
-    @Override
-    public String linkScore(String url) {
-        return Scores.weight(0);
-    }
-
-    @Override
-    public FrontierRules rules() {
-        return RULES;
     }
 }

@@ -48,7 +48,7 @@ public final class OrderingEvaluation {
         Set<String> sites = new HashSet<>();
         for (int v : reference) {
             reachableRank += pr[v];
-            sites.add(host(g.url(v)));
+            sites.add(OrderingSimulator.host(g.url(v)));
         }
         int interval = Math.max(10, reference.length / 100);
         System.out.printf("%n### %s: %d pages, %d links; %d pages and %d sites reachable from %s (pagerank K = %d)%n%n", name, g.size(),
@@ -69,7 +69,7 @@ public final class OrderingEvaluation {
             curves.put(s, curve);
             Set<String> early = new HashSet<>();
             for (int i = 0; i < Math.ceil(order.length * 0.1); i++) {
-                early.add(host(g.url(order[i])));
+                early.add(OrderingSimulator.host(g.url(order[i])));
             }
             System.out.printf("| %s |", s);
             for (double a : AT) {
@@ -118,16 +118,6 @@ public final class OrderingEvaluation {
             r[v] = p.rank(g.url(v));
         }
         return r;
-    }
-
-    static String host(String url) {
-        int s = url.indexOf("://");
-        String rest = url.substring(s < 0 ? 0 : s + 3);
-        int end = 0;
-        while (end < rest.length() && "/?#".indexOf(rest.charAt(end)) < 0) {
-            end++;
-        }
-        return rest.substring(0, end).toLowerCase(Locale.ROOT);
     }
 
     /** Cumulative PageRank captured (y) against share of pages fetched (x), one line per strategy. */

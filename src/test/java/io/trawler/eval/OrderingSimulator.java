@@ -4,6 +4,7 @@ import io.trawler.order.BacklinkCount;
 import io.trawler.order.OpicCash;
 import io.trawler.order.PartialPageRank;
 import io.trawler.order.TianwangWeight;
+import io.trawler.parse.UrlNormalizer;
 import io.trawler.partition.LinkGraph;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -72,14 +73,9 @@ public final class OrderingSimulator {
         return order.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private static String host(String url) {
-        int s = url.indexOf("://");
-        int from = s < 0 ? 0 : s + 3;
-        int end = from;
-        while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) {
-            end++;
-        }
-        return url.substring(from, end).toLowerCase(java.util.Locale.ROOT);
+    /** The site of a URL: its authority, lower-cased (graph URLs are not all normalised). */
+    static String host(String url) {
+        return UrlNormalizer.authorityOf(url).toLowerCase(java.util.Locale.ROOT);
     }
 
     private static int[] largestSite(LinkGraph g, int seed) {

@@ -63,7 +63,11 @@ class RescoringFrontierTest {
     }
 
     private void start(Rescoring r, long budget) {
-        await(frontier.create(crawl, new CrawlFrontierSettings(100, 0, 1000, 1, false, FrontierRules.rescoring(r), budget), "{}"));
+        start(FrontierRules.rescoring(r), budget);
+    }
+
+    private void start(FrontierRules rules, long budget) {
+        await(frontier.create(crawl, new CrawlFrontierSettings(100, 0, 1000, 1, false, rules, budget), "{}"));
     }
 
     private int bits() {
@@ -146,8 +150,7 @@ class RescoringFrontierTest {
 
     @Test
     void focusedTAndLScoresWithTheThreeQueues() {
-        start(Rescoring.FOCUS_LINKS, 0);
-        await(frontier.configureFocus(crawl, 2, 1.5, 0.5));
+        start(FrontierRules.focused(Rescoring.FOCUS_LINKS, new FocusSettings(2, 1.5, 0.5)), 0);
         seed(Scores.FIFO, "s/x1", "s/x2", "o/y1", "o/y2", "home");
         List<Lease> all = lease(10);
         assertEquals(5, all.size());
