@@ -1,8 +1,8 @@
 package io.trawler.eval;
 
 import io.trawler.refresh.BudgetAllocator;
-import io.trawler.refresh.ChangeRateEstimator;
 import io.trawler.refresh.NutchAdaptiveInterval;
+import io.trawler.refresh.RatePosterior;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -64,7 +64,7 @@ public final class FreshnessSimulator {
                 if (u < 0.2) {
                     rate[i] = 0;
                 } else if (u < 0.8) {
-                    rate[i] = logUniform(rnd, 1 / 60.0, 1 / 7.0);
+                    rate[i] = logUniform(rnd, 1 / 30.0, 1 / 7.0);
                 } else if (u < 0.95) {
                     rate[i] = logUniform(rnd, 1 / 7.0, 1);
                 } else {
@@ -109,56 +109,6 @@ public final class FreshnessSimulator {
         return Math.exp(Math.log(lo) + rnd.nextDouble() * (Math.log(hi) - Math.log(lo)));
     }
 
-    /** What a policy knows of a page from its own fetches: visits, changes seen, interval lengths. */
-    static final class History {
-        final int[] changes;
-        final double[][] changedIntervals;
-        final double[][] unchangedIntervals;
-        final int[] nc;
-        final int[] nu;
-
-        History(int n) {
-            changes = new int[n];
-            changedIntervals = new double[n][];
-            unchangedIntervals = new double[n][];
-            nc = new int[n];
-            nu = new int[n];
-        }
-
-        void add(int i, double interval, boolean changed) {
-            if (changed) {
-                changedIntervals[i] = push(changedIntervals[i], nc[i]++, interval);
-                changes[i]++;
-            } else {
-                unchangedIntervals[i] = push(unchangedIntervals[i], nu[i]++, interval);
-            }
-        }
-
-        private static double[] push(double[] a, int at, double v) {
-            if (a == null) {
-                a = new double[4];
-            } else if (at == a.length) {
-                a = Arrays.copyOf(a, a.length * 2);
-            }
-            a[at] = v;
-            return a;
-        }
-
-        /** λ̂ per day: the irregular-visit estimator; with no change seen yet, half a change over the time observed. */
-        double estimate(int i) {
-            double[] c = nc[i] == 0 ? new double[0] : Arrays.copyOf(changedIntervals[i], nc[i]);
-            double[] u = nu[i] == 0 ? new double[0] : Arrays.copyOf(unchangedIntervals[i], nu[i]);
-            if (c.length == 0) {
-                double observed = 0;
-                for (double t : u) {
-                    observed += t;
-                }
-                return observed > 0 ? 0.5 / observed : Double.NaN;
-            }
-            return ChangeRateEstimator.maximumLikelihood(c, u, 48);
-        }
-    }
-
     /** Allocation policies: frequencies from (estimated or true) rates, due = last fetch + 1/f. */
     static class Allocating implements Policy {
         final String name;
@@ -166,8 +116,11 @@ public final class FreshnessSimulator {
         final boolean weighted;
         final boolean proportional;
         World w;
-        History h;
+        RatePosterior h;
         double[] f;
+        double[] mean;
+        int[] visits;
+        int[] changes;
 
         Allocating(String name, boolean oracle, boolean weighted, boolean proportional) {
             this.name = name;
@@ -184,14 +137,20 @@ public final class FreshnessSimulator {
         @Override
         public void start(World world) {
             w = world;
-            h = new History(w.n);
+            h = new RatePosterior(w.n, 1 / 365.0, 48, 40);
+            visits = new int[w.n];
+            changes = new int[w.n];
             f = new double[w.n];
             Arrays.fill(f, w.budgetPerDay / w.n);
         }
 
         @Override
         public void fetched(int page, double time, double elapsed, boolean changed) {
-            h.add(page, elapsed, changed);
+            h.observe(page, elapsed, changed);
+            visits[page]++;
+            if (changed) {
+                changes[page]++;
+            }
         }
 
         @Override
@@ -199,21 +158,16 @@ public final class FreshnessSimulator {
             if (day == 0 && !oracle) {
                 return;   // nothing known yet: uniform
             }
-            double[] rates = new double[w.n];
-            double known = 0;
-            int k = 0;
-            for (int i = 0; i < w.n; i++) {
-                rates[i] = oracle ? w.rate[i] : h.estimate(i);
-                if (!Double.isNaN(rates[i])) {
-                    known += rates[i];
-                    k++;
-                }
-            }
-            double prior = k == 0 ? 1 / 30.0 : known / k;   // pages never fetched yet: the mean estimate
-            for (int i = 0; i < w.n; i++) {
-                if (Double.isNaN(rates[i])) {
-                    rates[i] = prior;
-                }
+            double[] rates;
+            double[] changing = null;
+            if (oracle) {
+                rates = w.rate;
+            } else {
+                h.fitPrior(day == 1 ? 50 : 10);
+                rates = new double[w.n];
+                changing = new double[w.n];
+                h.summarise(rates, changing);
+                mean = h.means();
             }
             if (proportional) {
                 double sum = 0;
@@ -224,15 +178,51 @@ public final class FreshnessSimulator {
                     f[i] = sum > 0 ? w.budgetPerDay * rates[i] / sum : w.budgetPerDay / w.n;
                 }
             } else {
-                f = BudgetAllocator.optimal(rates, weighted ? w.weight : null, w.budgetPerDay);
+                double[] weights = weighted ? w.weight.clone() : changing;
+                if (weighted && changing != null) {
+                    for (int i = 0; i < w.n; i++) {
+                        weights[i] *= changing[i];
+                    }
+                }
+                f = oracle ? BudgetAllocator.optimal(rates, weights, w.budgetPerDay) : h.allocate(w.budgetPerDay, weighted ? w.weight : null);
+            }
+            if (System.getenv("SIM_DEBUG") != null && day % 10 == 0) {
+                double ef = 0;
+                double[] byClass = new double[4];
+                double[] frC = new double[4];
+                double[] fqC = new double[4];
+                int[] cnt = new int[4];
+                for (int i = 0; i < w.n; i++) {
+                    double e = io.trawler.refresh.Freshness.expected(w.rate[i], f[i]);
+                    ef += e;
+                    int c = w.rate[i] == 0 ? 0 : w.rate[i] < 1 / 7.0 ? 1 : w.rate[i] < 1 ? 2 : 3;
+                    byClass[c] += (changing == null ? rates[i] : rates[i] * changing[i]) / Math.max(1e-9, w.rate[i]);
+                    cnt[c]++;
+                    frC[c] += e;
+                    fqC[c] += f[i];
+                }
+                for (int c = 0; c < 4; c++) {
+                    System.out.printf(Locale.ROOT, "   class %d: n %d freshness %.4f fetches/day %.0f%n", c, cnt[c], frC[c] / cnt[c], fqC[c]);
+                }
+                System.out.printf(Locale.ROOT, "%s day %d expected %.4f  est/true by class: %.3g %.3f %.3f %.3f%n", name, day, ef / w.n,
+                        byClass[0] / cnt[0] * 1e-9, byClass[1] / cnt[1], byClass[2] / cnt[2], byClass[3] / cnt[3]);
             }
         }
 
         @Override
         public double due(int page) {
-            return f[page] <= 0 ? Double.POSITIVE_INFINITY : w.lastFetch[page] + 1 / f[page];
+            if (f[page] <= 0) {
+                return Double.POSITIVE_INFINITY;
+            }
+            double interval = 1 / f[page];
+            if (PROBE && mean != null && visits[page] > 0 && changes[page] == visits[page]) {
+                interval = Math.min(interval, 1 / mean[page]);   // changed every time: probe at a shorter interval
+            }
+            return w.lastFetch[page] + interval;
         }
     }
+
+    static final boolean PROBE = System.getenv("SIM_NOPROBE") == null;
 
     static final class Uniform implements Policy {
         World w;
@@ -368,7 +358,11 @@ public final class FreshnessSimulator {
         System.out.printf("%,d pages, budget %.0f %% of the pages per day, %d days (measured after day %d)%n%n", n, share * 100, days, warmUp);
         System.out.println("| policy | freshness | age (days) | user-weighted freshness | fetches/day |");
         System.out.println("|---|---|---|---|---|");
+        List<String> only = args.length > 3 ? List.of(args[3].split(",")) : null;
         for (Policy p : policies) {
+            if (only != null && !only.contains(p.name())) {
+                continue;
+            }
             long t = System.nanoTime();
             Result r = run(p, n, share, days, warmUp, 5);
             System.out.printf(Locale.ROOT, "| %s | %.4f | %.3f | %.4f | %,.0f |   (%.1f s)%n", r.policy(), r.freshness(), r.age(), r.userFreshness(),

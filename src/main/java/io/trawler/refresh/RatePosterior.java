@@ -1,0 +1,263 @@
+package io.trawler.refresh;
+
+import java.util.Arrays;
+
+/**
+ * Change rates of many pages estimated together (empirical Bayes): each page's visit history gives a
+ * likelihood over a grid of rates (0 and log-spaced rates between a minimum and a maximum); the prior over the
+ * grid, the site's distribution of rates, is fitted to all pages by expectation-maximisation; each page's
+ * estimate is its posterior mean. A page seen a few times is pulled towards what pages like it do, a page with
+ * a long history is estimated from its own, and a page that never changed can be estimated at zero, which the
+ * single-page estimators cannot do.
+ *
+ * <p>The likelihood of a visit that saw a change after an interval t is 1 − e^{−λt}; of one that saw none,
+ * e^{−λt}. Log-likelihoods are kept per page and grid point ({@link #observe}), so adding a visit costs one
+ * pass over the grid.
+ */
+public final class RatePosterior {
+
+    private final double[] grid;
+    private final int pages;
+    private final double[] logLikelihood;
+    private final double[] prior;
+
+    /**
+     * @param pages    number of pages
+     * @param minRate  smallest non-zero rate of the grid (per unit of the intervals given)
+     * @param maxRate  largest rate of the grid
+     * @param points   grid points besides 0
+     */
+    public RatePosterior(int pages, double minRate, double maxRate, int points) {
+        if (!(minRate > 0 && maxRate > minRate && points >= 2)) {
+            throw new IllegalArgumentException("need 0 < minRate < maxRate and at least 2 points");
+        }
+        this.pages = pages;
+        grid = new double[points + 1];
+        for (int g = 1; g <= points; g++) {
+            grid[g] = minRate * Math.pow(maxRate / minRate, (g - 1) / (double) (points - 1));
+        }
+        logLikelihood = new double[pages * grid.length];
+        prior = new double[grid.length];
+        Arrays.fill(prior, 1.0 / grid.length);
+    }
+
+    /** The rates of the grid; the first is 0. */
+    public double[] grid() {
+        return grid.clone();
+    }
+
+    /** Adds a visit of a page: changed or not after {@code interval}. */
+    public void observe(int page, double interval, boolean changed) {
+        if (interval <= 0) {
+            return;
+        }
+        int base = page * grid.length;
+        for (int g = 0; g < grid.length; g++) {
+            double x = grid[g] * interval;
+            logLikelihood[base + g] += changed ? (x == 0 ? Double.NEGATIVE_INFINITY : Math.log(-Math.expm1(-x))) : -x;
+        }
+    }
+
+    /** Forgets a page's visits. */
+    public void reset(int page) {
+        Arrays.fill(logLikelihood, page * grid.length, (page + 1) * grid.length, 0);
+    }
+
+    /** Fits the prior over the grid to all pages' histories: {@code iterations} EM steps from the current prior. */
+    public void fitPrior(int iterations) {
+        double[] post = new double[grid.length];
+        double[] next = new double[grid.length];
+        for (int it = 0; it < iterations; it++) {
+            Arrays.fill(next, 0);
+            for (int i = 0; i < pages; i++) {
+                if (posterior(i, post)) {
+                    for (int g = 0; g < grid.length; g++) {
+                        next[g] += post[g];
+                    }
+                }
+            }
+            double sum = 0;
+            for (double v : next) {
+                sum += v;
+            }
+            if (sum == 0) {
+                return;
+            }
+            for (int g = 0; g < grid.length; g++) {
+                prior[g] = Math.max(next[g] / sum, 1e-9);
+            }
+        }
+    }
+
+    /** The fitted prior (probabilities over {@link #grid()}). */
+    public double[] prior() {
+        return prior.clone();
+    }
+
+    /** A page's posterior mean rate. */
+    public double mean(int page) {
+        double[] post = new double[grid.length];
+        posterior(page, post);
+        double m = 0;
+        for (int g = 0; g < grid.length; g++) {
+            m += post[g] * grid[g];
+        }
+        return m;
+    }
+
+    /** Posterior mean rates of all pages. */
+    public double[] means() {
+        double[] out = new double[pages];
+        double[] post = new double[grid.length];
+        for (int i = 0; i < pages; i++) {
+            posterior(i, post);
+            double m = 0;
+            for (int g = 0; g < grid.length; g++) {
+                m += post[g] * grid[g];
+            }
+            out[i] = m;
+        }
+        return out;
+    }
+
+    /**
+     * Summarises each page's posterior for the budget allocation: the probability that it changes at all
+     * ({@code changing}, 1 − P(λ = 0)) and its mean rate if it does ({@code rates}, E[λ | λ > 0]). The expected
+     * freshness gain of visiting a page is then about {@code changing} times that of a page of rate
+     * {@code rates}: a page that probably never changes is not worth a visit even when its rate, were it to
+     * change, would be.
+     */
+    public void summarise(double[] rates, double[] changing) {
+        double[] post = new double[grid.length];
+        for (int i = 0; i < pages; i++) {
+            posterior(i, post);
+            double m = 0;
+            for (int g = 1; g < grid.length; g++) {
+                m += post[g] * grid[g];
+            }
+            double p = 1 - post[0];
+            changing[i] = p;
+            rates[i] = p > 0 ? m / p : grid[1];
+        }
+    }
+
+    /**
+     * Visit frequencies summing to {@code budget} that maximise the posterior expected (weighted) freshness,
+     * Σ w_i E[F(λ_i, f_i)]: the allocation of {@link BudgetAllocator} with each page's marginal gain averaged
+     * over its posterior, Σ_g p_g g(λ_g/f)/λ_g, rather than taken at one estimate. A page whose history says only
+     * "it changed every time" still has some posterior mass at rates the budget can follow and gets visits
+     * that then tell which it is; a page that probably never changes gets few.
+     *
+     * <p>Gains are tabulated per page at {@code FREQUENCIES} log-spaced frequencies (over the grid's range);
+     * each bisection step on the common gain μ is then a binary search per page.
+     *
+     * @param weights per-page weights (null: all 1)
+     */
+    public double[] allocate(double budget, double[] weights) {
+        int k = FREQUENCIES;
+        double[] freq = new double[k];
+        double lo = grid[1] / 4;
+        double hi = grid[grid.length - 1];
+        for (int j = 0; j < k; j++) {
+            freq[j] = lo * Math.pow(hi / lo, j / (double) (k - 1));
+        }
+        double[] table = new double[grid.length * k];
+        for (int g = 1; g < grid.length; g++) {
+            for (int j = 0; j < k; j++) {
+                table[g * k + j] = BudgetAllocator.g(grid[g] / freq[j]) / grid[g];
+            }
+        }
+        float[] gains = new float[pages * k];
+        double[] post = new double[grid.length];
+        double maxGain = 0;
+        for (int i = 0; i < pages; i++) {
+            posterior(i, post);
+            double w = weights == null ? 1 : weights[i];
+            for (int j = 0; j < k; j++) {
+                double m = 0;
+                for (int g = 1; g < grid.length; g++) {
+                    m += post[g] * table[g * k + j];
+                }
+                gains[i * k + j] = (float) (w * m);
+            }
+            maxGain = Math.max(maxGain, gains[i * k]);
+        }
+        double[] f = new double[pages];
+        if (budget <= 0 || maxGain == 0) {
+            return f;
+        }
+        double low = 0;
+        double high = maxGain;
+        for (int it = 0; it < 60; it++) {
+            double mu = (low + high) / 2;
+            if (fill(gains, freq, mu, f) > budget) {
+                low = mu;
+            } else {
+                high = mu;
+            }
+        }
+        double sum = fill(gains, freq, high, f);
+        if (sum > 0) {
+            for (int i = 0; i < pages; i++) {
+                f[i] *= budget / sum;
+            }
+        }
+        return f;
+    }
+
+    private static final int FREQUENCIES = 64;
+
+    /** Each page's frequency at which its (decreasing) gain falls to mu, interpolated in log f; the total. */
+    private double fill(float[] gains, double[] freq, double mu, double[] out) {
+        int k = freq.length;
+        double sum = 0;
+        for (int i = 0; i < pages; i++) {
+            int base = i * k;
+            if (gains[base] < mu) {
+                out[i] = 0;
+                continue;
+            }
+            if (gains[base + k - 1] >= mu) {
+                out[i] = freq[k - 1];
+                sum += out[i];
+                continue;
+            }
+            int a = 0;
+            int b = k - 1;   // gains[a] >= mu > gains[b]
+            while (b - a > 1) {
+                int m = (a + b) >>> 1;
+                if (gains[base + m] >= mu) {
+                    a = m;
+                } else {
+                    b = m;
+                }
+            }
+            double t = (gains[base + a] - mu) / (gains[base + a] - gains[base + b]);
+            out[i] = freq[a] * Math.pow(freq[b] / freq[a], t);
+            sum += out[i];
+        }
+        return sum;
+    }
+
+    /** Writes a page's posterior into {@code out}; false when the page has no visits (the posterior is the prior). */
+    private boolean posterior(int page, double[] out) {
+        int base = page * grid.length;
+        double max = Double.NEGATIVE_INFINITY;
+        boolean seen = false;
+        for (int g = 0; g < grid.length; g++) {
+            double ll = logLikelihood[base + g];
+            seen |= ll != 0;
+            max = Math.max(max, ll);
+        }
+        double sum = 0;
+        for (int g = 0; g < grid.length; g++) {
+            double ll = logLikelihood[base + g];
+            out[g] = ll == Double.NEGATIVE_INFINITY ? 0 : prior[g] * Math.exp(ll - max);
+            sum += out[g];
+        }
+        for (int g = 0; g < grid.length; g++) {
+            out[g] /= sum;
+        }
+        return seen;
+    }
+}
