@@ -2,11 +2,12 @@
 --
 -- KEYS[1] = the crawl's key prefix, "t:{c:<id>}:". Every key this script touches starts with it,
 -- so all of them share one hash tag and one Redis Cluster slot.
--- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore
+-- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore | revisit
 --
 -- Keys under the prefix P:
 --   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
 --                            rescore (none|backlinks|opic|pagerank|focus-t|focus-tl), budget, focusF, focusA, focusB,
+--                            continuous (1: the crawl stays RUNNING when it runs dry, to take revisits and recrawls),
 --                            finishedAt, json
 --   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
@@ -341,6 +342,7 @@ local function check_finished(now)
   redis.call('ZREMRANGEBYSCORE', P .. 'loads', '-inf', now)
   local budget = num(redis.call('HGET', CONF, 'budget'), 0)
   local spent = budget > 0 and num(redis.call('HGET', STATS, 'leaseSeq'), 0) >= budget
+  if not spent and redis.call('HGET', CONF, 'continuous') == '1' then return state end
   if (spent or num(redis.call('HGET', STATS, 'queued'), 0) <= 0) and redis.call('ZCARD', INFLIGHT) == 0
       and redis.call('ZCARD', P .. 'loads') == 0 then
     redis.call('HSET', CONF, 'state', 'FINISHED', 'finishedAt', now)
@@ -500,6 +502,39 @@ if op == 'rescore' then
     end
   end
   return moved
+end
+
+-- revisit now priority partition url partition url ...: queues known URLs again, seen or not: scheduled
+-- revisits (priority -1) ahead of newly found URLs, recrawl requests (0..10, higher first) ahead of both;
+-- FIFO within a priority. A URL queued already only ever moves up. Returns how many were queued anew.
+if op == 'revisit' then
+  local state = redis.call('HGET', CONF, 'state')
+  if state ~= 'RUNNING' and state ~= 'PAUSED' then return 0 end
+  local base = -(tonumber(ARGV[3]) + 2) * 35184372088832   -- 2^45 per priority level
+  local added = 0
+  for j = 4, #ARGV - 1, 2 do
+    local part, url = ARGV[j], ARGV[j + 1]
+    local q, m = nil, nil
+    if INDEXED then q, m = queued(url) end
+    local s = base + redis.call('HINCRBY', STATS, 'seq', 1)
+    if q then
+      redis.call('ZADD', q, 'LT', s, m)
+    else
+      local member = '0 0 0 ' .. url
+      local host = host_of(url)
+      if redis.call('ZADD', queue_key(part, host), 'LT', s, member) == 1 then
+        index_queued(part, member)
+        redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
+        added = added + 1
+      end
+      mark_ready(part, host)
+    end
+  end
+  if added > 0 then
+    redis.call('HINCRBY', STATS, 'queued', added)
+    redis.call('HINCRBY', STATS, 'revisits', added)
+  end
+  return added
 end
 
 -- reclaim now limit

@@ -3,7 +3,12 @@ package io.trawler.api;
 /**
  * Body of POST /api/v1/sites/{id}/crawls; every field is optional. {@code topic} is for the focused
  * strategies (the site's saved topic when absent); {@code budget} caps the fetches (leases) of the crawl,
- * which finishes when it is spent.
+ * which finishes when it is spent; a {@code continuous} crawl stays running when it runs dry, taking the site's
+ * scheduled revisits and recrawl requests until stopped (default: whether the site has a refresh plan).
  */
-public record CrawlRequest(String strategy, Integer partitions, String mode, TopicRequest topic, Long budget) {
+public record CrawlRequest(String strategy, Integer partitions, String mode, TopicRequest topic, Long budget, Boolean continuous) {
+
+    public CrawlRequest(String strategy, Integer partitions, String mode, TopicRequest topic, Long budget) {
+        this(strategy, partitions, mode, topic, budget, null);
+    }
 }

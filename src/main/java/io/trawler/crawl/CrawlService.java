@@ -48,6 +48,33 @@ public class CrawlService {
      */
     @Transactional
     public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget) {
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, false);
+    }
+
+    /**
+     * As {@link #start(Site, String, String, PartitionPlan, long, Topic, long)}; a {@code continuous} crawl stays
+     * running when it runs dry, taking the site's scheduled revisits and recrawl requests until it is stopped.
+     */
+    @Transactional
+    public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
+            boolean continuous) {
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, continuous, true, null);
+    }
+
+    /**
+     * Starts a crawl that fetches only the given URLs (a recrawl request when the site has no active crawl), at
+     * the given priority; it follows no links and finishes when they are fetched.
+     */
+    @Transactional
+    public Crawl startRecrawl(Site site, List<String> urls, int priority, long knownUrls) {
+        return start(site, "bfs", "independent", null, knownUrls, null, 0, false, false, new Recrawl(urls, priority));
+    }
+
+    private record Recrawl(List<String> urls, int priority) {
+    }
+
+    private Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
+            boolean continuous, boolean followLinks, Recrawl recrawl) {
         String id = Ids.newId();
         int partitions = plan == null ? 1 : plan.size();
         List<List<String>> laneSeeds = new ArrayList<>();
@@ -59,7 +86,7 @@ public class CrawlService {
         Map<String, Integer> owners = plan == null ? Map.of() : plan.owners();
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
-                owners, knownUrls, order.constants(), topic, budget);
+                owners, knownUrls, order.constants(), topic, budget, continuous, followLinks, knownUrls > 0 || continuous || recrawl != null);
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -73,6 +100,13 @@ public class CrawlService {
         crawl.startedAt = Instant.now();
         crawl.persist();
         int bits = spec.frontierSettings().bucketBits();
+        if (recrawl != null) {
+            Map<String, Integer> lanes = new java.util.LinkedHashMap<>();
+            recrawl.urls().forEach(u -> lanes.put(u, 0));
+            await(frontier.create(id, spec.frontierSettings(), crawl.spec)
+                    .compose(v -> frontier.revisit(id, recrawl.priority(), lanes, System.currentTimeMillis())));
+            return crawl;
+        }
         List<Discovery> seeds = new ArrayList<>();
         OrderingStrategy ordering = spec.order();
         for (int lane = 0; lane < laneSeeds.size(); lane++) {

@@ -15,13 +15,15 @@ import java.util.Map;
  * Everything a worker needs to crawl: the site's seeds, scope, politeness and limits as they were when
  * the crawl started, plus the crawl's strategy and lanes: each lane's seeds, the key paths each lane owns,
  * how many URLs the site's previous crawl knew (for coverage), the strategy's constants, the topic of a focused
- * crawl and the fetch budget (0: none). The manager writes it to Redis as JSON at
- * start, so workers never need the database.
+ * crawl and the fetch budget (0: none); whether it stays running to take revisits and recrawls
+ * ({@code continuous}), whether it follows links ({@code followLinks}: a crawl started for a recrawl request
+ * fetches only the URLs asked for), and whether workers send conditional requests from the pages' histories
+ * ({@code conditional}). The manager writes it to Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
-        Strategies.Constants constants, Topic topic, long budget) {
+        Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional) {
 
     public CrawlScope scope() {
         return new CrawlScope(hosts, include, exclude, maxDepth);
@@ -30,7 +32,7 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
     public CrawlFrontierSettings frontierSettings() {
         FrontierRules rules = order().rules();
         return new CrawlFrontierSettings(maxConcurrentPerHost, delayMs, maxPages, partitions,
-                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, rules, budget);
+                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, rules, budget, continuous);
     }
 
     /** The ordering strategy: the score discovered URLs get and what the frontier does with it. */

@@ -42,12 +42,16 @@ public class PageIngestor {
     private final Redis redis;
     private final TrawlerConfig config;
     private final PageRankRefresher ranks;
+    private final jakarta.enterprise.event.Event<PagesIngested> ingested;
+    private final Map<String, String> siteOf = new ConcurrentHashMap<>();
     private final Map<String, LinkGraphStore> graphs = new ConcurrentHashMap<>();
     /** Last stream id stored per crawl: read from the database once, then kept with each commit. */
     private final Map<String, String> ingestedUntil = new ConcurrentHashMap<>();
 
     /** The datasource is resolved on use: in the worker role it is inactive and must never be created. */
-    public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config, PageRankRefresher ranks) {
+    public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config, PageRankRefresher ranks,
+            jakarta.enterprise.event.Event<PagesIngested> ingested) {
+        this.ingested = ingested;
         this.ranks = ranks;
         this.dataSource = dataSource;
         this.redis = redis;
@@ -65,12 +69,14 @@ public class PageIngestor {
         }
         String lastId = null;
         LinkGraphStore graph = graph(crawlId);
+        List<Map<String, String>> records = new ArrayList<>(entries.size());
         try (Connection c = dataSource.get().getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement(INSERT)) {
                 for (Response e : entries) {
                     lastId = e.get(0).toString();
                     Map<String, String> f = fields(e.get(1));
+                    records.add(f);
                     bind(ps, crawlId, f);
                     ps.addBatch();
                     String links = f.get("links");
@@ -91,8 +97,24 @@ public class PageIngestor {
             c.commit();
         }
         ingestedUntil.put(crawlId, lastId);
+        ingested.fire(new PagesIngested(crawlId, siteOf(crawlId), records));
         CrawlService.await(redis.send(Request.cmd(Command.XTRIM).arg(FrontierKeys.pages(crawlId)).arg("MINID").arg(nextId(lastId))));
         return entries.size();
+    }
+
+    private String siteOf(String crawlId) throws SQLException {
+        String site = siteOf.get(crawlId);
+        if (site == null) {
+            try (Connection c = dataSource.get().getConnection();
+                    PreparedStatement ps = c.prepareStatement("SELECT site_id FROM crawl WHERE id = ?")) {
+                ps.setString(1, crawlId);
+                try (var rs = ps.executeQuery()) {
+                    site = rs.next() ? rs.getString(1) : "";
+                }
+            }
+            siteOf.put(crawlId, site);
+        }
+        return site;
     }
 
     /** Ingests until the stream is empty. */
@@ -105,6 +127,7 @@ public class PageIngestor {
     /** Closes the crawl's link graph files. */
     public void closeGraph(String crawlId) {
         ingestedUntil.remove(crawlId);
+        siteOf.remove(crawlId);
         LinkGraphStore g = graphs.remove(crawlId);
         if (g != null) {
             try {

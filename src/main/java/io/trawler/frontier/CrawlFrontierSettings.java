@@ -12,12 +12,18 @@ import io.trawler.order.FrontierRules;
  * @param laneSeen   one seen set per lane (independent partitioned crawls) instead of one for the crawl
  * @param rules      the ordering strategy's picks, host order and re-scoring
  * @param budget     leases at most (0: no limit): a crawl that used its budget finishes once nothing is in flight
+ * @param continuous the crawl stays RUNNING when its queues run dry, to take revisits and recrawls, until stopped
  */
 public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, FrontierRules rules,
-        long budget) {
+        long budget, boolean continuous) {
 
     public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions) {
-        this(maxPerHost, delayMs, maxPages, partitions, false, FrontierRules.PLAIN, 0);
+        this(maxPerHost, delayMs, maxPages, partitions, false, FrontierRules.PLAIN, 0, false);
+    }
+
+    public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, FrontierRules rules,
+            long budget) {
+        this(maxPerHost, delayMs, maxPages, partitions, laneSeen, rules, budget, false);
     }
 
     public int bucketBits() {

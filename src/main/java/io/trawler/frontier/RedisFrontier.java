@@ -41,6 +41,7 @@ public class RedisFrontier {
                 .arg("hostOrder").arg(s.rules().hostOrder().code())
                 .arg("rescore").arg(s.rules().rescoring().code())
                 .arg("budget").arg(s.budget())
+                .arg("continuous").arg(s.continuous() ? "1" : "0")
                 .arg("bucketBits").arg(s.bucketBits())
                 .arg("json").arg(specJson);
         FocusSettings focus = s.rules().focus();
@@ -137,6 +138,23 @@ public class RedisFrontier {
         weights.forEach((url, w) -> {
             args.add(url);
             args.add(Double.toString(w));
+        });
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(Response::toInteger);
+    }
+
+    /**
+     * Queues known URLs of a running crawl again, fetched or not: scheduled revisits ({@code priority} −1) go
+     * ahead of newly found URLs, recrawl requests (0 … 10, higher first) ahead of both, each host's politeness
+     * unchanged. {@code urls} maps each URL to its lane. Returns how many were not queued already.
+     */
+    public Future<Integer> revisit(String crawlId, int priority, Map<String, Integer> urls, long now) {
+        List<String> args = new ArrayList<>(3 + urls.size() * 2);
+        args.add("revisit");
+        args.add(Long.toString(now));
+        args.add(Integer.toString(priority));
+        urls.forEach((url, lane) -> {
+            args.add(Integer.toString(lane));
+            args.add(url);
         });
         return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(Response::toInteger);
     }

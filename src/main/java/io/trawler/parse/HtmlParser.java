@@ -11,7 +11,8 @@ import org.jsoup.nodes.Element;
 /**
  * Extracts what the crawler needs from an HTML page with jsoup: outgoing links from
  * {@code a}/{@code area}/{@code frame}/{@code iframe} and {@code link rel=canonical} (resolved against
- * {@code <base href>} when present), the meta robots directives and {@code rel=nofollow}.
+ * {@code <base href>} when present), the meta robots directives and {@code rel=nofollow}, and the fingerprint of
+ * its main text ({@link MainText}) for change detection.
  */
 public final class HtmlParser {
 
@@ -23,7 +24,7 @@ public final class HtmlParser {
 
     /** What a page says about itself and where it links. */
     public record ParsedPage(String title, List<Link> links, Optional<String> canonical, boolean noindex, boolean nofollow,
-            String text) {
+            String text, long mainTextFingerprint) {
 
         /** Links the crawler may follow: none under meta nofollow, and none marked rel=nofollow. */
         public List<String> followable() {
@@ -85,6 +86,8 @@ public final class HtmlParser {
             links.add(new Link(abs, tag, relNofollow));
         }
         String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
-        return new ParsedPage(doc.title(), links, canonical, noindex, nofollow, text);
+        String title = doc.title();
+        long fingerprint = MainText.fingerprint(title + "\n" + MainText.of(doc));   // last: it strips the document
+        return new ParsedPage(title, links, canonical, noindex, nofollow, text, fingerprint);
     }
 }

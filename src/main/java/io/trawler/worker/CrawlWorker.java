@@ -48,6 +48,7 @@ public class CrawlWorker {
     private final FetchConfig fetchConfig;
     private final PolitenessConfig politenessConfig;
     private final RedisFrontier frontier;
+    private final io.trawler.revisit.RefreshStore refresh;
     private final Vertx vertx;
     private final ObjectMapper json;
     private final Counter completed;
@@ -67,7 +68,8 @@ public class CrawlWorker {
     private PageProcessor processor;
 
     public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
-            RedisFrontier frontier, Vertx vertx, ObjectMapper json, MeterRegistry metrics) {
+            RedisFrontier frontier, io.trawler.revisit.RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics) {
+        this.refresh = refresh;
         this.trawler = trawler;
         this.config = config;
         this.fetchConfig = fetchConfig;
@@ -108,7 +110,7 @@ public class CrawlWorker {
         RobotsCache robots = new RobotsCache(fetcher, fetchConfig);
         warc = new WarcStore(trawler.dataDir().resolve("warc"), config.warcMaxFileBytes(), nodeName(), "Trawler/0.1 (jwarc)");
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
-                new SitemapLoader(frontier, fetcher, cpu));
+                new SitemapLoader(frontier, fetcher, cpu), refresh);
         running = true;
         loop = new Thread(this::run, "trawler-worker");
         loop.setDaemon(true);

@@ -13,6 +13,9 @@ import io.trawler.frontier.Politeness;
 import io.trawler.frontier.RedisFrontier;
 import io.trawler.parse.CharsetDetector;
 import io.trawler.parse.HtmlParser;
+import io.trawler.parse.MainText;
+import io.trawler.refresh.PageHistory;
+import io.trawler.revisit.RefreshStore;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.store.WarcStore;
 import io.vertx.core.Future;
@@ -43,9 +46,11 @@ final class PageProcessor {
     private final FetchConfig fetchConfig;
     private final Executor cpu;
     private final SitemapLoader sitemaps;
+    private final RefreshStore refresh;
 
     PageProcessor(RedisFrontier frontier, HttpFetcher fetcher, RobotsCache robots, WarcStore warc, Politeness politeness,
-            FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps) {
+            FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps, RefreshStore refresh) {
+        this.refresh = refresh;
         this.frontier = frontier;
         this.fetcher = fetcher;
         this.robots = robots;
@@ -80,7 +85,27 @@ final class PageProcessor {
                 return complete(ctx, lease, 0, delay, false, "robotsDenied", record(ctx, lease, 0, "robots-denied", now), List.of());
             }
         }
-        return fetcher.fetch(lease.url()).compose(result -> afterFetch(ctx, lease, result, delay));
+        Future<Map<String, String>> validators = ctx.spec().conditional()
+                ? refresh.history(ctx.spec().siteId(), lease.url()).map(PageProcessor::conditionalHeaders).otherwise(Map.of())
+                : Future.succeededFuture(Map.of());
+        return validators.compose(headers -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers))
+                .compose(result -> afterFetch(ctx, lease, result, delay));
+    }
+
+    /** If-None-Match / If-Modified-Since from the validators of the content last stored, so a 304 costs little. */
+    static Map<String, String> conditionalHeaders(PageHistory h) {
+        if (h.lastFetch() == 0 || h.lastStatus() < 200 || h.lastStatus() >= 300) {
+            return Map.of();
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (h.etag() != null) {
+            headers.put("If-None-Match", h.etag());
+        }
+        if (h.lastModified() > 0) {
+            headers.put("If-Modified-Since", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
+                    .format(java.time.Instant.ofEpochMilli(h.lastModified()).atZone(java.time.ZoneOffset.UTC)));
+        }
+        return headers;
     }
 
     private Future<CompletionResult> afterFetch(CrawlContext ctx, Lease lease, FetchResult result, long delay) {
@@ -124,6 +149,8 @@ final class PageProcessor {
         if (result.truncated() != null) {
             rec.put("truncated", result.truncated());
         }
+        result.header("etag").ifPresent(v -> rec.put("etag", truncate(v, 200)));
+        result.header("last-modified").flatMap(PageProcessor::httpDate).ifPresent(v -> rec.put("lastModified", Long.toString(v)));
         try {
             WarcStore.Stored stored = warc.write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())));
             rec.put("digest", stored.payloadDigest());
@@ -141,6 +168,7 @@ final class PageProcessor {
             try {
                 String target = URI.create(lease.url()).resolve(location.trim().replace(" ", "%20")).toString();
                 rec.put("redirect", truncate(target, 4000));
+                rec.put("textFp", Long.toHexString(MainText.fingerprint(target)));
                 LinkRouter.redirect(target, lease.entry(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects())
                         // in a focused crawl the target takes the place (and priority) of the redirecting URL
                         .map(d -> ctx.focused() ? new Discovery(d.partition(), d.entry(), lease.score()) : d)
@@ -152,7 +180,8 @@ final class PageProcessor {
             String html = CharsetDetector.decode(result.body(), result.contentType());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), ctx.routing(), ctx.order(), partition);
-            boolean follow = true;
+            rec.put("textFp", Long.toHexString(page.mainTextFingerprint()));
+            boolean follow = ctx.spec().followLinks();
             if (ctx.focused()) {
                 double sim = ctx.topic().relevance(page.text());
                 boolean relevant = sim >= ctx.spec().topic().threshold();
@@ -160,7 +189,7 @@ final class PageProcessor {
                 rec.put("relevant", relevant ? "1" : "0");
                 relevance = new Completion.Relevance(sim, relevant);
                 // irrelevant pages are not expanded; seeds always are
-                follow = relevant || lease.entry().depth() == 0;
+                follow = follow && (relevant || lease.entry().depth() == 0);
             }
             if (follow) {
                 links.addAll(routed.discoveries());
@@ -170,7 +199,19 @@ final class PageProcessor {
                 rec.put("noindex", "1");
             }
         }
+        else if (result.status() >= 200 && result.status() < 300) {
+            rec.put("textFp", Long.toHexString(MainText.fingerprint(result.body())));
+        }
         return new Processed(rec, links, relevance);
+    }
+
+    private static java.util.Optional<Long> httpDate(String value) {
+        try {
+            return java.util.Optional.of(java.time.ZonedDateTime.parse(value.trim(), java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
+                    .toInstant().toEpochMilli());
+        } catch (RuntimeException e) {
+            return java.util.Optional.empty();
+        }
     }
 
     private Future<CompletionResult> complete(CrawlContext ctx, Lease lease, long nextAt, long delay, boolean retry,

@@ -1,0 +1,66 @@
+package io.trawler.api;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.revisit.Recrawl;
+import io.trawler.revisit.RecrawlService;
+import io.trawler.site.Site;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Recrawl requests of search teams (API.md, "Recrawls and signals"); their progress is {@link RecrawlStatusResource}. */
+@Path("/api/v1/sites/{siteId}/recrawls")
+@Produces(MediaType.APPLICATION_JSON)
+public class RecrawlResource {
+
+    static final int MAX_URLS = 10_000;
+
+    private final RecrawlService recrawls;
+
+    public RecrawlResource(RecrawlService recrawls) {
+        this.recrawls = recrawls;
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response request(@PathParam("siteId") String siteId, RecrawlRequest body) {
+        List<ApiError.Detail> d = new ArrayList<>();
+        if (body == null) {
+            throw ApiException.invalid(List.of(new ApiError.Detail("urls", "a body is required: {\"urls\": [...]}, "
+                    + "{\"pathPrefix\": \"/news/\"} or {\"all\": true}")));
+        }
+        int given = (body.urls() != null ? 1 : 0) + (body.pathPrefix() != null ? 1 : 0) + (Boolean.TRUE.equals(body.all()) ? 1 : 0);
+        if (given != 1) {
+            d.add(new ApiError.Detail("urls", "give exactly one of urls, pathPrefix and all: true"));
+        }
+        if (body.urls() != null && body.urls().isEmpty()) {
+            d.add(new ApiError.Detail("urls", "must not be empty"));
+        }
+        if (body.urls() != null && body.urls().size() > MAX_URLS) {
+            d.add(new ApiError.Detail("urls", "at most " + MAX_URLS + " URLs per request"));
+        }
+        if (body.pathPrefix() != null && body.pathPrefix().isBlank()) {
+            d.add(new ApiError.Detail("pathPrefix", "must not be blank (use all: true for the whole site)"));
+        }
+        int priority = body.priority() == null ? 5 : body.priority();
+        if (priority < 0 || priority > 10) {
+            d.add(new ApiError.Detail("priority", "must be between 0 and 10"));
+        }
+        if (!d.isEmpty()) {
+            throw ApiException.invalid(d);
+        }
+        Site site = QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId));
+        List<String> asked = body.urls() != null ? body.urls() : recrawls.knownPages(siteId, body.pathPrefix());
+        RecrawlService.Selection s = RecrawlService.select(site, asked);
+        Recrawl r = recrawls.submit(site, s.accepted(), priority, s.rejected().size());
+        List<RecrawlView.Rejected> rejected = s.rejected().stream().map(x -> new RecrawlView.Rejected(x.url(), x.reason())).toList();
+        return Response.status(202).entity(new RecrawlView(r.id, r.siteId, r.crawlId, r.priority, r.requestedAt, r.accepted, 0,
+                r.accepted == 0 ? "DONE" : "PENDING", rejected)).build();
+    }
+}

@@ -1,0 +1,16 @@
+package io.trawler.api;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A recrawl request and its progress: URLs accepted (queued), how many of them have been fetched since the
+ * request, the rejected ones with their reasons (in the answer to the request only), and the crawl that takes
+ * them. {@code state} is PENDING until every accepted URL was fetched, then DONE.
+ */
+public record RecrawlView(String id, String siteId, String crawlId, int priority, Instant requestedAt, int accepted, int fetched,
+        String state, @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Rejected> rejected) {
+
+    public record Rejected(String url, String reason) {
+    }
+}

@@ -1,0 +1,55 @@
+package io.trawler.api;
+
+import io.trawler.revisit.RefreshConfig;
+import io.trawler.revisit.RefreshPlan;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A site's refresh plan as the API takes and shows it: {@code {"policy": "poisson", "targetProbability": 0.5,
+ * "minIntervalMs": 60000, "maxIntervalMs": 2592000000, "initialIntervalMs": 86400000}}; all but the policy
+ * optional (the configured defaults).
+ */
+public record RefreshPlanRequest(String policy, Double targetProbability, Long minIntervalMs, Long maxIntervalMs,
+        Long initialIntervalMs) {
+
+    /** Update policies the engine schedules by. */
+    static final List<String> POLICIES = List.of("poisson");
+
+    static RefreshPlanRequest of(RefreshPlan p) {
+        return new RefreshPlanRequest(p.policy, p.targetProbability, p.minIntervalMs, p.maxIntervalMs, p.initialIntervalMs);
+    }
+
+    /** The plan for the site, or a 400 naming every problem. */
+    RefreshPlan validated(String siteId, RefreshConfig defaults) {
+        List<ApiError.Detail> d = new ArrayList<>();
+        if (policy == null) {
+            d.add(new ApiError.Detail("policy", "required; one of " + POLICIES));
+        } else if (!POLICIES.contains(policy)) {
+            d.add(new ApiError.Detail("policy", "unknown policy '" + policy + "'; one of " + POLICIES));
+        }
+        RefreshPlan p = new RefreshPlan();
+        p.siteId = siteId;
+        p.policy = policy;
+        p.targetProbability = targetProbability == null ? defaults.targetProbability() : targetProbability;
+        p.minIntervalMs = minIntervalMs == null ? defaults.minInterval().toMillis() : minIntervalMs;
+        p.maxIntervalMs = maxIntervalMs == null ? defaults.maxInterval().toMillis() : maxIntervalMs;
+        p.initialIntervalMs = initialIntervalMs == null ? defaults.initialInterval().toMillis() : initialIntervalMs;
+        if (!(p.targetProbability > 0 && p.targetProbability < 1)) {
+            d.add(new ApiError.Detail("targetProbability", "must be between 0 and 1 (exclusive)"));
+        }
+        if (p.minIntervalMs < 1) {
+            d.add(new ApiError.Detail("minIntervalMs", "must be at least 1"));
+        }
+        if (p.maxIntervalMs < p.minIntervalMs) {
+            d.add(new ApiError.Detail("maxIntervalMs", "must be at least minIntervalMs (" + p.minIntervalMs + ")"));
+        }
+        if (p.initialIntervalMs < 1) {
+            d.add(new ApiError.Detail("initialIntervalMs", "must be at least 1"));
+        }
+        if (!d.isEmpty()) {
+            throw ApiException.invalid(d);
+        }
+        return p;
+    }
+}

@@ -1,0 +1,83 @@
+package io.trawler.api;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.revisit.RefreshConfig;
+import io.trawler.revisit.RefreshPlan;
+import io.trawler.revisit.RefreshRecorder;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A site's refresh plan, part of its plan: the update policy that schedules each fetched page's next visit.
+ * Pages fetched from then on are scheduled; a continuous crawl of the site fetches them when due.
+ */
+@Path("/api/v1/sites/{siteId}/plan/refresh")
+@Produces(MediaType.APPLICATION_JSON)
+public class RefreshPlanResource {
+
+    private final RefreshConfig defaults;
+    private final RefreshRecorder recorder;
+
+    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder) {
+        this.defaults = defaults;
+        this.recorder = recorder;
+    }
+
+    @GET
+    public RefreshPlanRequest get(@PathParam("siteId") String siteId) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            SiteResource.find(siteId);
+            RefreshPlan p = RefreshPlan.findById(siteId);
+            if (p == null) {
+                throw ApiException.notFound("refresh plan of site", siteId);
+            }
+            return RefreshPlanRequest.of(p);
+        });
+    }
+
+    @PUT
+    @Consumes(MediaType.APPLICATION_JSON)
+    public RefreshPlanRequest put(@PathParam("siteId") String siteId, RefreshPlanRequest body) {
+        if (body == null) {
+            throw ApiException.invalid(List.of(new ApiError.Detail("policy", "a body is required")));
+        }
+        RefreshPlan plan = body.validated(siteId, defaults);
+        RefreshPlan saved = QuarkusTransaction.requiringNew().call(() -> {
+            SiteResource.find(siteId);
+            RefreshPlan p = RefreshPlan.findById(siteId);
+            if (p == null) {
+                p = plan;
+            } else {
+                p.policy = plan.policy;
+                p.targetProbability = plan.targetProbability;
+                p.minIntervalMs = plan.minIntervalMs;
+                p.maxIntervalMs = plan.maxIntervalMs;
+                p.initialIntervalMs = plan.initialIntervalMs;
+            }
+            p.updatedAt = Instant.now();
+            p.persist();
+            return p;
+        });
+        recorder.planChanged(siteId);
+        return RefreshPlanRequest.of(saved);
+    }
+
+    @DELETE
+    public Response delete(@PathParam("siteId") String siteId) {
+        QuarkusTransaction.requiringNew().run(() -> {
+            SiteResource.find(siteId);
+            RefreshPlan.deleteById(siteId);
+        });
+        recorder.planChanged(siteId);
+        return Response.noContent().build();
+    }
+}

@@ -1,0 +1,251 @@
+package io.trawler.refresh;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What the update-policy engine keeps of one page between visits, packed into a few dozen bytes: when it was
+ * last fetched and with what status, the fingerprint of its main text, its validators (Last-Modified, ETag) for
+ * conditional requests, how many visits saw a change in all, and the last {@value #WINDOW} visits — the interval
+ * since the visit before (to 0.05 %) and whether the page had changed — from which its change rate is
+ * estimated. Older visits fall out of the window, so an estimate follows a page whose rate drifts.
+ *
+ * <p>A visit is an observation only when the server answered: 2xx and 3xx responses compare the fingerprint, a
+ * 304 is unchanged, a 404 or 410 after content is a change (the page went away); a failed fetch or a 5xx tells
+ * nothing about the page and is not counted.
+ */
+public final class PageHistory {
+
+    /** Visits kept for estimation. */
+    public static final int WINDOW = 24;
+    private static final int MAX_ETAG = 64;
+    private static final byte VERSION = 1;
+
+    private long lastFetch;
+    private int lastStatus;
+    private long fingerprint;
+    private long lastModified;
+    private String etag;
+    private int visits;
+    private int changes;
+    private int size;
+    private int head;
+    private int changedBits;
+    private final char[] intervals = new char[WINDOW];
+
+    /** A page never fetched. */
+    public PageHistory() {
+    }
+
+    /** The outcome of one fetch, as the worker reported it. */
+    public record Fetch(long at, int status, long fingerprint, long lastModified, String etag) {
+    }
+
+    /** What a visit showed: whether the page had changed, after how long; null fields when it showed nothing. */
+    public record Observation(long intervalMs, boolean changed) {
+    }
+
+    /**
+     * Adds a fetch. Returns the observation it made (interval since the previous visit and whether the page had
+     * changed), or null when it made none: the first visit, or a fetch that failed.
+     */
+    public Observation add(Fetch f) {
+        if (f.status() == 0 || f.status() >= 500 || (f.status() >= 400 && f.status() != 404 && f.status() != 410)) {
+            return null;
+        }
+        boolean hadContent = lastStatus != 0 && lastStatus < 400;
+        boolean first = lastFetch == 0;
+        boolean changed;
+        if (f.status() == 304) {
+            changed = false;
+        } else if (f.status() == 404 || f.status() == 410) {
+            changed = hadContent;
+        } else {
+            changed = !first && (f.fingerprint() != fingerprint || !hadContent);
+            fingerprint = f.fingerprint();
+            lastModified = f.lastModified();
+            etag = f.etag() == null || f.etag().length() > MAX_ETAG ? null : f.etag();
+        }
+        long interval = f.at() - lastFetch;
+        lastStatus = f.status() == 304 ? (lastStatus == 0 ? 200 : lastStatus) : f.status();
+        lastFetch = Math.max(lastFetch, f.at());
+        if (first || interval <= 0) {
+            visits = Math.min(65535, visits + 1);
+            return null;
+        }
+        visits = Math.min(65535, visits + 1);
+        if (changed) {
+            changes = Math.min(65535, changes + 1);
+        }
+        int slot = (head + size) % WINDOW;
+        if (size == WINDOW) {
+            slot = head;
+            head = (head + 1) % WINDOW;
+        } else {
+            size++;
+        }
+        intervals[slot] = encodeInterval(interval);
+        changedBits = changed ? changedBits | (1 << slot) : changedBits & ~(1 << slot);
+        return new Observation(interval, changed);
+    }
+
+    /**
+     * The page's change rate per second from the visits in the window: the irregular-visit maximum-likelihood
+     * estimate (with no change seen, half a change over the time observed); NaN with no observation yet.
+     */
+    public double ratePerSecond() {
+        if (size == 0) {
+            return Double.NaN;
+        }
+        int nc = Integer.bitCount(changedBits);
+        double[] c = new double[nc];
+        double[] u = new double[size - nc];
+        int ic = 0;
+        int iu = 0;
+        double unchanged = 0;
+        for (int k = 0; k < size; k++) {
+            int slot = (head + k) % WINDOW;
+            double seconds = decodeInterval(intervals[slot]) / 1000.0;
+            if ((changedBits & (1 << slot)) != 0) {
+                c[ic++] = seconds;
+            } else {
+                u[iu++] = seconds;
+                unchanged += seconds;
+            }
+        }
+        if (nc == 0) {
+            return 0.5 / unchanged;
+        }
+        double shortest = Double.MAX_VALUE;
+        for (double t : c) {
+            shortest = Math.min(shortest, t);
+        }
+        return ChangeRateEstimator.maximumLikelihood(c, u, 50 / shortest);
+    }
+
+    /** Each visit of the window in order, oldest first: its interval (ms) and whether it saw a change. */
+    public void forEachVisit(VisitConsumer consumer) {
+        for (int k = 0; k < size; k++) {
+            int slot = (head + k) % WINDOW;
+            consumer.accept(decodeInterval(intervals[slot]), (changedBits & (1 << slot)) != 0);
+        }
+    }
+
+    /** Receives the visits of {@link #forEachVisit}. */
+    @FunctionalInterface
+    public interface VisitConsumer {
+        void accept(double intervalMs, boolean changed);
+    }
+
+    public long lastFetch() {
+        return lastFetch;
+    }
+
+    public int lastStatus() {
+        return lastStatus;
+    }
+
+    public long fingerprint() {
+        return fingerprint;
+    }
+
+    /** Last-Modified of the stored content (epoch ms, second precision), 0 if the server sent none. */
+    public long lastModified() {
+        return lastModified;
+    }
+
+    /** ETag of the stored content, or null. */
+    public String etag() {
+        return etag;
+    }
+
+    public int visits() {
+        return visits;
+    }
+
+    public int changes() {
+        return changes;
+    }
+
+    /** Observations in the window. */
+    public int observed() {
+        return size;
+    }
+
+    static char encodeInterval(long ms) {
+        return (char) Math.min(65535, Math.round(Math.log1p(ms / 10.0) * 2000));
+    }
+
+    static double decodeInterval(char code) {
+        return 10 * Math.expm1(code / 2000.0);
+    }
+
+    /** The packed form (about 50 bytes plus the ETag). */
+    public byte[] encode() {
+        byte[] tag = etag == null ? new byte[0] : etag.getBytes(StandardCharsets.UTF_8);
+        ByteBuffer b = ByteBuffer.allocate(32 + 2 * size + tag.length);
+        b.put(VERSION);
+        putLong48(b, lastFetch);
+        b.putShort((short) lastStatus);
+        b.putLong(fingerprint);
+        b.putInt((int) (lastModified / 1000));
+        b.putShort((short) visits);
+        b.putShort((short) changes);
+        b.put((byte) size);
+        b.putInt(changedInOrder());
+        for (int k = 0; k < size; k++) {
+            b.putChar(intervals[(head + k) % WINDOW]);
+        }
+        b.put((byte) tag.length);
+        b.put(tag);
+        return java.util.Arrays.copyOf(b.array(), b.position());
+    }
+
+    /** The history in its packed form; an empty or unknown form gives a page never fetched. */
+    public static PageHistory decode(byte[] packed) {
+        PageHistory h = new PageHistory();
+        if (packed == null || packed.length < 26 || packed[0] != VERSION) {
+            return h;
+        }
+        ByteBuffer b = ByteBuffer.wrap(packed);
+        b.get();
+        h.lastFetch = getLong48(b);
+        h.lastStatus = b.getShort() & 0xFFFF;
+        h.fingerprint = b.getLong();
+        h.lastModified = (b.getInt() & 0xFFFFFFFFL) * 1000;
+        h.visits = b.getShort() & 0xFFFF;
+        h.changes = b.getShort() & 0xFFFF;
+        h.size = Math.min(WINDOW, b.get() & 0xFF);
+        h.changedBits = b.getInt();
+        h.head = 0;
+        for (int k = 0; k < h.size; k++) {
+            h.intervals[k] = b.getChar();
+        }
+        int tagLength = b.get() & 0xFF;
+        if (tagLength > 0) {
+            byte[] tag = new byte[tagLength];
+            b.get(tag);
+            h.etag = new String(tag, StandardCharsets.UTF_8);
+        }
+        return h;
+    }
+
+    private int changedInOrder() {
+        int bits = 0;
+        for (int k = 0; k < size; k++) {
+            if ((changedBits & (1 << ((head + k) % WINDOW))) != 0) {
+                bits |= 1 << k;
+            }
+        }
+        return bits;
+    }
+
+    private static void putLong48(ByteBuffer b, long v) {
+        b.putShort((short) (v >>> 32));
+        b.putInt((int) v);
+    }
+
+    private static long getLong48(ByteBuffer b) {
+        return ((b.getShort() & 0xFFFFL) << 32) | (b.getInt() & 0xFFFFFFFFL);
+    }
+}

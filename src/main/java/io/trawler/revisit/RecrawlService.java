@@ -1,0 +1,156 @@
+package io.trawler.revisit;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.config.Ids;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlService;
+import io.trawler.crawl.CrawlSpec;
+import io.trawler.frontier.Await;
+import io.trawler.frontier.RedisFrontier;
+import io.trawler.parse.CrawlScope;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.refresh.PageHistory;
+import io.trawler.site.Site;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Recrawl requests: the URLs asked for (a list, the known pages under a path prefix, or all the site's known
+ * pages) that are in the site's scope are queued in its active crawl ahead of everything else, by priority, or,
+ * when it has none, in a new crawl that fetches only them. URLs out of scope are rejected with the reason.
+ */
+@ApplicationScoped
+public class RecrawlService {
+
+    private final RefreshStore store;
+    private final RedisFrontier frontier;
+    private final CrawlService crawls;
+    private final ObjectMapper json;
+    private final EntityManager em;
+
+    public RecrawlService(RefreshStore store, RedisFrontier frontier, CrawlService crawls, ObjectMapper json, EntityManager em) {
+        this.store = store;
+        this.frontier = frontier;
+        this.crawls = crawls;
+        this.json = json;
+        this.em = em;
+    }
+
+    /** A URL that was not queued, and why. */
+    public record Rejection(String url, String reason) {
+    }
+
+    /** The URLs of a request split into those to fetch and those rejected. */
+    public record Selection(List<String> accepted, List<Rejection> rejected) {
+    }
+
+    /** Checks listed URLs against the site's scope. */
+    public static Selection select(Site site, List<String> urls) {
+        CrawlScope scope = new CrawlScope(site.hosts, site.include, site.exclude, Integer.MAX_VALUE);
+        Set<String> accepted = new LinkedHashSet<>();
+        List<Rejection> rejected = new ArrayList<>();
+        for (String raw : urls) {
+            Optional<String> url = raw == null ? Optional.empty() : UrlNormalizer.normalize(raw.trim());
+            if (url.isEmpty()) {
+                rejected.add(new Rejection(raw, "not an absolute http(s) URL"));
+                continue;
+            }
+            String reason = switch (scope.check(url.get(), 0)) {
+                case IN -> null;
+                case HOST -> "host " + UrlNormalizer.hostOf(url.get()) + " is not in the site's scope " + site.hosts;
+                case NOT_INCLUDED -> "matches none of the site's include patterns";
+                case EXCLUDED -> "matches one of the site's exclude patterns";
+                case TOO_DEEP -> "deeper than the site's maxDepth";
+            };
+            if (reason == null) {
+                accepted.add(url.get());
+            } else {
+                rejected.add(new Rejection(raw, reason));
+            }
+        }
+        return new Selection(List.copyOf(accepted), rejected);
+    }
+
+    /** The site's known pages (those with a history) whose path, or URL, starts with {@code prefix}; all with null. */
+    public List<String> knownPages(String siteId, String prefix) {
+        List<String> out = new ArrayList<>();
+        store.forEach(siteId, (url, h) -> {
+            if (prefix == null || url.startsWith(prefix) || pathOf(url).startsWith(prefix)) {
+                out.add(url);
+            }
+        });
+        out.sort(null);
+        return out;
+    }
+
+    static String pathOf(String url) {
+        int scheme = url.indexOf("://");
+        int slash = url.indexOf('/', scheme < 0 ? 0 : scheme + 3);
+        return slash < 0 ? "/" : url.substring(slash);
+    }
+
+    /** Queues the accepted URLs (in the site's active crawl, else a new one) and records the request. */
+    public Recrawl submit(Site site, List<String> urls, int priority, int rejected) {
+        Recrawl r = new Recrawl();
+        r.id = Ids.newId();
+        r.siteId = site.id;
+        r.priority = priority;
+        r.requestedAt = Instant.now();
+        r.accepted = urls.size();
+        r.rejected = rejected;
+        Optional<Crawl> active = QuarkusTransaction.requiringNew().call(() -> crawls.activeCrawlOf(site.id));
+        if (urls.isEmpty()) {
+            r.crawlId = active.map(c -> c.id).orElse("");
+        } else if (active.isPresent()) {
+            Crawl crawl = active.get();
+            r.crawlId = crawl.id;
+            Await.result(frontier.revisit(crawl.id, priority, RevisitFeeder.lanes(spec(crawl), urls), System.currentTimeMillis()));
+        } else {
+            long known = store.counts(site.id, 0).pages();
+            r.crawlId = QuarkusTransaction.requiringNew().call(() -> crawls.startRecrawl(site, urls, priority, known).id);
+        }
+        QuarkusTransaction.requiringNew().run(() -> {
+            r.persist();
+            for (String u : urls) {
+                em.createNativeQuery("INSERT INTO recrawl_url (recrawl_id, url) VALUES (?1, ?2)").setParameter(1, r.id)
+                        .setParameter(2, u).executeUpdate();
+            }
+        });
+        return r;
+    }
+
+    /** How many of a request's URLs have been fetched since it was made. */
+    public Progress progress(Recrawl r) {
+        @SuppressWarnings("unchecked")
+        List<String> urls = QuarkusTransaction.requiringNew().call(() -> em
+                .createNativeQuery("SELECT url FROM recrawl_url WHERE recrawl_id = ?1").setParameter(1, r.id).getResultList());
+        long since = r.requestedAt.toEpochMilli();
+        int fetched = 0;
+        for (int i = 0; i < urls.size(); i += 1000) {
+            for (PageHistory h : store.histories(r.siteId, urls.subList(i, Math.min(urls.size(), i + 1000)))) {
+                if (h.lastFetch() >= since) {
+                    fetched++;
+                }
+            }
+        }
+        return new Progress(urls.size(), fetched);
+    }
+
+    public record Progress(int accepted, int fetched) {
+    }
+
+    private CrawlSpec spec(Crawl crawl) {
+        try {
+            return json.readValue(crawl.spec, CrawlSpec.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("unreadable spec of crawl " + crawl.id, e);
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.trawler.revisit;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.crawl.PagesIngested;
+import io.trawler.refresh.PageHistory;
+import io.trawler.refresh.RevisitSchedule;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Keeps every fetched page's history: for each page record the manager ingests it adds the visit to the page's
+ * {@link PageHistory} (changed or not, by the fingerprint of its main text or a 304) and, when the site has a
+ * refresh plan, schedules the page's next visit in the site's due-time set by that plan.
+ */
+@ApplicationScoped
+public class RefreshRecorder {
+
+    private static final long PLAN_TTL_MS = 2000;
+
+    private final RefreshStore store;
+    private final Counter visits;
+    private final Counter changes;
+    private final Map<String, CachedPlan> plans = new ConcurrentHashMap<>();
+
+    private record CachedPlan(Optional<RevisitSchedule> schedule, long readAt) {
+    }
+
+    public RefreshRecorder(RefreshStore store, MeterRegistry metrics) {
+        this.store = store;
+        this.visits = metrics.counter("trawler.refresh.visits", "result", "observed");
+        this.changes = metrics.counter("trawler.refresh.visits", "result", "changed");
+    }
+
+    void onIngested(@Observes PagesIngested batch) {
+        if (batch.siteId() == null || batch.siteId().isEmpty()) {
+            return;
+        }
+        record(batch.siteId(), batch.records(), schedule(batch.siteId()));
+    }
+
+    /** Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule). */
+    public void record(String siteId, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
+        List<String> urls = new ArrayList<>();
+        for (Map<String, String> r : records) {
+            String url = r.get("url");
+            if (url != null && !url.isEmpty() && !urls.contains(url)) {
+                urls.add(url);
+            }
+        }
+        if (urls.isEmpty()) {
+            return;
+        }
+        Map<String, PageHistory> histories = new LinkedHashMap<>();
+        List<PageHistory> stored = store.histories(siteId, urls);
+        for (int i = 0; i < urls.size(); i++) {
+            histories.put(urls.get(i), stored.get(i));
+        }
+        Map<String, Long> due = new LinkedHashMap<>();
+        for (Map<String, String> r : records) {
+            PageHistory h = histories.get(r.get("url"));
+            if (h == null) {
+                continue;
+            }
+            PageHistory.Observation o = h.add(fetchOf(r));
+            if (o != null) {
+                visits.increment();
+                if (o.changed()) {
+                    changes.increment();
+                }
+            }
+            if (schedule.isPresent() && h.lastFetch() > 0) {
+                due.put(r.get("url"), schedule.get().nextDue(h));
+            }
+        }
+        histories.values().removeIf(h -> h.lastFetch() == 0);
+        store.save(siteId, histories, due);
+    }
+
+    static PageHistory.Fetch fetchOf(Map<String, String> r) {
+        long fp = 0;
+        String hex = r.get("textFp");
+        if (hex != null && !hex.isEmpty()) {
+            fp = Long.parseUnsignedLong(hex, 16);
+        }
+        return new PageHistory.Fetch(parse(r.get("fetchedAt")), (int) parse(r.get("status")), fp, parse(r.get("lastModified")),
+                r.get("etag"));
+    }
+
+    private static long parse(String v) {
+        return v == null || v.isEmpty() ? 0 : Long.parseLong(v);
+    }
+
+    /** The site's revisit schedule (none without a refresh plan), cached for a moment. */
+    public Optional<RevisitSchedule> schedule(String siteId) {
+        long now = System.currentTimeMillis();
+        CachedPlan c = plans.get(siteId);
+        if (c == null || now - c.readAt() > PLAN_TTL_MS) {
+            Optional<RevisitSchedule> s = QuarkusTransaction.requiringNew().call(() -> {
+                RefreshPlan p = RefreshPlan.findById(siteId);
+                return p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule());
+            });
+            c = new CachedPlan(s, now);
+            plans.put(siteId, c);
+        }
+        return c.schedule();
+    }
+
+    /** Forgets the cached plan of a site (after it changed). */
+    public void planChanged(String siteId) {
+        plans.remove(siteId);
+    }
+}

@@ -1,0 +1,108 @@
+package io.trawler.revisit;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.trawler.config.TrawlerConfig;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlSpec;
+import io.trawler.frontier.Await;
+import io.trawler.frontier.RedisFrontier;
+import io.trawler.partition.LaneRouting;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/**
+ * Moves each site's due pages into its continuous crawl (manager role): every feed interval, up to a batch of
+ * pages due by now, earliest first, are queued in the crawl as revisits (ahead of new URLs, behind recrawl
+ * requests, each host's politeness unchanged) and held in the due set until their fetch is recorded, which
+ * schedules them anew. A site without a running continuous crawl keeps its due pages until it has one.
+ */
+@ApplicationScoped
+public class RevisitFeeder {
+
+    private static final Logger LOG = Logger.getLogger(RevisitFeeder.class);
+
+    private final TrawlerConfig trawler;
+    private final RefreshConfig config;
+    private final RefreshStore store;
+    private final RedisFrontier frontier;
+    private final ObjectMapper json;
+    private ScheduledExecutorService timer;
+
+    public RevisitFeeder(TrawlerConfig trawler, RefreshConfig config, RefreshStore store, RedisFrontier frontier, ObjectMapper json) {
+        this.trawler = trawler;
+        this.config = config;
+        this.store = store;
+        this.frontier = frontier;
+        this.json = json;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (!trawler.role().runsManager()) {
+            return;
+        }
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "trawler-revisits");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(10, config.feedInterval().toMillis());
+        timer.scheduleWithFixedDelay(this::feedAll, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (timer != null) {
+            timer.shutdownNow();
+        }
+    }
+
+    void feedAll() {
+        try {
+            List<Crawl> active = QuarkusTransaction.requiringNew().call(Crawl::active);
+            for (Crawl crawl : active) {
+                CrawlSpec spec = json.readValue(crawl.spec, CrawlSpec.class);
+                if (spec.continuous() && "RUNNING".equals(crawl.state)) {
+                    feed(crawl.id, spec, System.currentTimeMillis());
+                }
+            }
+        } catch (Exception e) {
+            LOG.warnf("Revisit feeder: %s", e.toString());
+        }
+    }
+
+    /** Queues the site's pages due by {@code now} in the crawl; returns how many it took. */
+    public int feed(String crawlId, CrawlSpec spec, long now) {
+        List<String> due = store.takeDue(spec.siteId(), now, config.feedBatch(), config.hold().toMillis());
+        if (due.isEmpty()) {
+            return 0;
+        }
+        Await.result(frontier.revisit(crawlId, -1, lanes(spec, due), now));
+        return due.size();
+    }
+
+    /** Each URL's lane in the crawl: the lane that owns its key path, else the first. */
+    static Map<String, Integer> lanes(CrawlSpec spec, List<String> urls) {
+        LaneRouting routing = spec.routing();
+        Map<String, Integer> lanes = new LinkedHashMap<>();
+        for (String url : urls) {
+            int lane = 0;
+            for (int l = 0; l < spec.partitions(); l++) {
+                if (routing.route(url, l) == l) {
+                    lane = l;
+                    break;
+                }
+            }
+            lanes.put(url, lane);
+        }
+        return lanes;
+    }
+}

@@ -1,0 +1,133 @@
+package io.trawler.revisit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.trawler.refresh.PageHistory;
+import io.trawler.testsite.ChangingSite;
+import io.trawler.testsite.TestWebServer;
+import io.trawler.testsupport.Api;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * End to end: a site whose pages change at known rates on an accelerated clock (changes per second), crawled by a
+ * continuous crawl under a poisson refresh plan; the engine's estimates follow the truth, change detection ignores
+ * navigation and footers that change on every request, conditional requests get 304s, and a recrawl request goes
+ * ahead of the scheduled revisits.
+ */
+@QuarkusTest
+class RevisitCrawlTest {
+
+    @Inject
+    RefreshStore store;
+
+    @Test
+    void estimatedRatesFollowTheTrueRates() throws Exception {
+        double[] rates = {1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 0, 0};
+        ChangingSite site = new ChangingSite(rates, 600, 42);
+        try (TestWebServer server = TestWebServer.start(req -> site.serve(req, ""))) {
+            String siteId = Api.createSite("changing", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 1000, "maxDepth", 3));
+            Api.as().body(Map.of("policy", "poisson", "targetProbability", 0.6, "minIntervalMs", 100, "maxIntervalMs", 3000,
+                    "initialIntervalMs", 500)).put("/api/v1/sites/" + siteId + "/plan/refresh").then().statusCode(200);
+            String crawlId = Api.startCrawl(siteId);
+            List<String> urls = IntStream.range(0, rates.length).mapToObj(i -> server.base() + "/p/" + i).toList();
+            long deadline = System.currentTimeMillis() + 90_000;
+            List<PageHistory> h = store.histories(siteId, urls);
+            while (System.currentTimeMillis() < deadline && IntStream.range(0, 12).anyMatch(i -> h.get(i).observed() < 20)) {
+                Thread.sleep(500);
+                h.clear();
+                h.addAll(store.histories(siteId, urls));
+            }
+            Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+            StringBuilder report = new StringBuilder();
+            for (int i = 0; i < rates.length; i++) {
+                report.append(String.format("%n/p/%d true %.1f/s estimated %.2f/s from %d visits (%d changes)", i, rates[i],
+                        h.get(i).ratePerSecond(), h.get(i).observed(), h.get(i).changes()));
+            }
+            for (int i = 0; i < 12; i++) {
+                assertTrue(h.get(i).observed() >= 20, "too few visits:" + report);
+            }
+            for (double rate : new double[] {1, 2, 4}) {
+                List<Double> estimates = new ArrayList<>();
+                for (int i = 0; i < rates.length; i++) {
+                    if (rates[i] == rate) {
+                        estimates.add(h.get(i).ratePerSecond());
+                    }
+                }
+                estimates.sort(null);
+                double median = (estimates.get(1) + estimates.get(2)) / 2;
+                assertTrue(Math.abs(median / rate - 1) <= 0.25, "rate " + rate + ": median estimate " + median + report);
+            }
+            for (int i = 12; i < 14; i++) {
+                assertTrue(h.get(i).visits() >= 2, "static page revisited" + report);
+                assertEquals(0, h.get(i).changes(), "a page whose main text never changes was seen to change" + report);
+            }
+            assertTrue(site.notModified() > 0, "no conditional request was answered 304");
+            JsonPath f = Api.as().get("/api/v1/sites/" + siteId + "/freshness").then().statusCode(200).extract().jsonPath();
+            assertEquals("poisson", f.getString("policy"));
+            assertEquals(15, f.getInt("pages"));
+            assertTrue(f.getInt("estimated") >= 14, f.prettify());
+            assertTrue(f.getLong("changes") > 0 && f.getLong("visits") > f.getLong("changes"), f.prettify());
+            double freshness = f.getDouble("expectedFreshness");
+            assertTrue(freshness >= 0 && freshness <= 1, f.prettify());
+        }
+    }
+
+    @Test
+    void recrawlGoesAheadOfScheduledRevisits() throws Exception {
+        double[] rates = new double[10];
+        java.util.Arrays.fill(rates, 2);
+        ChangingSite site = new ChangingSite(rates, 600, 7);
+        try (TestWebServer server = TestWebServer.start(req -> site.serve(req, ""))) {
+            String siteId = Api.createSite("busy", server.base() + "/", Map.of("delayMs", 250, "maxConcurrentPerHost", 1),
+                    Map.of("maxPages", 1000, "maxDepth", 3));
+            Api.as().body(Map.of("policy", "poisson", "minIntervalMs", 100, "initialIntervalMs", 100, "maxIntervalMs", 1000))
+                    .put("/api/v1/sites/" + siteId + "/plan/refresh").then().statusCode(200);
+            String crawlId = Api.startCrawl(siteId);
+            String target = server.base() + "/p/3";
+            // wait until every page was fetched and revisits keep the host busy (demand far above 4 fetches a second)
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (System.currentTimeMillis() < deadline && store.counts(siteId, 0).pages() < 11) {
+                Thread.sleep(100);
+            }
+            Thread.sleep(3000);
+            JsonPath queued = Api.crawl(crawlId);
+            assertTrue(queued.getInt("counts.queued") >= 3, "revisits should be waiting: " + queued.prettify());
+            int before = server.log().count("/p/3");
+            long asked = System.currentTimeMillis();
+            JsonPath r = Api.as().body(Map.of("urls", List.of(target, "http://elsewhere.test/x", "mailto:x@y"), "priority", 10))
+                    .post("/api/v1/sites/" + siteId + "/recrawls").then().statusCode(202).extract().jsonPath();
+            assertEquals(1, r.getInt("accepted"));
+            assertEquals(2, r.getList("rejected").size());
+            assertEquals(crawlId, r.getString("crawlId"));
+            String id = r.getString("id");
+            while (server.log().count("/p/3") == before && System.currentTimeMillis() < asked + 10_000) {
+                Thread.sleep(10);
+            }
+            long fetchedAt = server.log().times("/p/3").get(before);
+            long othersBetween = server.log().allTimes().stream().filter(t -> t > asked && t < fetchedAt).count();
+            assertTrue(othersBetween <= 2, othersBetween + " other requests went first, the host's queue had "
+                    + queued.getInt("counts.queued"));
+            long until = System.currentTimeMillis() + 10_000;
+            JsonPath progress = null;
+            while (System.currentTimeMillis() < until) {
+                progress = Api.as().get("/api/v1/recrawls/" + id).then().statusCode(200).extract().jsonPath();
+                if ("DONE".equals(progress.getString("state"))) {
+                    break;
+                }
+                Thread.sleep(100);
+            }
+            assertEquals("DONE", progress.getString("state"), progress.prettify());
+            assertEquals(1, progress.getInt("fetched"));
+            Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+        }
+    }
+}
