@@ -1,0 +1,81 @@
+package io.trawler.api;
+
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
+import static org.hamcrest.Matchers.nullValue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.trawler.testsupport.Api;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Refresh plans, recrawl requests and the freshness report through the API: answers, rejections, bad bodies. */
+@QuarkusTest
+class RevisitApiTest {
+
+    private static String site() {
+        return Api.createSite(Map.of("name", "news", "seeds", List.of("http://news.test/"),
+                "scope", Map.of("hosts", List.of("news.test"), "exclude", List.of("/private/"))));
+    }
+
+    @Test
+    void refreshPlanIsSavedWithDefaultsAndBadPlansChangeNothing() {
+        String id = site();
+        String plan = "/api/v1/sites/" + id + "/plan/refresh";
+        Api.as().get(plan).then().statusCode(404).body("error", equalTo("not_found"));
+        Api.as().body(Map.of("policy", "weekly")).put(plan).then().statusCode(400)
+                .body("details.field", hasItem("policy")).body("details.message", hasItem(containsString("poisson")));
+        Api.as().body(Map.of("policy", "poisson", "targetProbability", 1.5, "minIntervalMs", 5000, "maxIntervalMs", 100)).put(plan)
+                .then().statusCode(400).body("details.field", hasItem("targetProbability")).body("details.field", hasItem("maxIntervalMs"));
+        Api.as().body("{}").put(plan).then().statusCode(400).body("details.field", hasItem("policy"));
+        Api.as().get(plan).then().statusCode(404);
+        Api.as().body(Map.of("policy", "poisson")).put(plan).then().statusCode(200).body("policy", equalTo("poisson"))
+                .body("targetProbability", equalTo(0.5f)).body("minIntervalMs", equalTo(60_000)).body("initialIntervalMs", equalTo(86_400_000));
+        Api.as().body(Map.of("policy", "poisson", "targetProbability", 0.8)).put(plan).then().statusCode(200)
+                .body("targetProbability", equalTo(0.8f));
+        Api.as().get(plan).then().statusCode(200).body("targetProbability", equalTo(0.8f));
+        Api.as().delete(plan).then().statusCode(204);
+        Api.as().get(plan).then().statusCode(404);
+        Api.as().body(Map.of("policy", "poisson")).put("/api/v1/sites/nosuchsite/plan/refresh").then().statusCode(404);
+    }
+
+    @Test
+    void badRecrawlRequestsAreRejectedWithReasons() {
+        String id = site();
+        String recrawls = "/api/v1/sites/" + id + "/recrawls";
+        Api.as().body("{}").post(recrawls).then().statusCode(400).body("details.field", hasItem("urls"));
+        Api.as().body(Map.of("urls", List.of("http://news.test/a"), "all", true)).post(recrawls).then().statusCode(400)
+                .body("details.message", hasItem(containsString("exactly one")));
+        Api.as().body(Map.of("urls", List.of())).post(recrawls).then().statusCode(400).body("details.message", hasItem(containsString("empty")));
+        Api.as().body(Map.of("all", true, "priority", 11)).post(recrawls).then().statusCode(400).body("details.field", hasItem("priority"));
+        Api.as().body(Map.of("pathPrefix", " ")).post(recrawls).then().statusCode(400).body("details.field", hasItem("pathPrefix"));
+        Api.as().body(Map.of("all", true)).post("/api/v1/sites/nosuchsite/recrawls").then().statusCode(404);
+        Api.as().get("/api/v1/recrawls/nosuchrecrawl").then().statusCode(404);
+        Api.as().get("/api/v1/sites/" + id + "/crawls").then().statusCode(200).body("size()", equalTo(0));
+    }
+
+    @Test
+    void outOfScopeUrlsAreRejectedAndNothingIsQueuedForThem() {
+        String id = site();
+        String recrawls = "/api/v1/sites/" + id + "/recrawls";
+        Api.as().body(Map.of("urls", List.of("http://other.test/a", "ftp://news.test/a", "http://news.test/private/x"), "priority", 3))
+                .post(recrawls).then().statusCode(202).body("accepted", equalTo(0)).body("state", equalTo("DONE"))
+                .body("rejected.reason", hasItem(containsString("not in the site's scope")))
+                .body("rejected.reason", hasItem(containsString("not an absolute http(s) URL")))
+                .body("rejected.reason", hasItem(containsString("exclude")))
+                .body("rejected.url", hasItem("http://other.test/a"));
+        Api.as().get("/api/v1/sites/" + id + "/crawls").then().statusCode(200).body("size()", equalTo(0));
+        // a site that was never crawled has no known pages to recrawl under a prefix
+        Api.as().body(Map.of("pathPrefix", "/news/")).post(recrawls).then().statusCode(202).body("accepted", equalTo(0));
+    }
+
+    @Test
+    void freshnessOfASiteNeverCrawled() {
+        String id = site();
+        Api.as().get("/api/v1/sites/" + id + "/freshness").then().statusCode(200).body("pages", equalTo(0)).body("due", equalTo(0))
+                .body("expectedFreshness", nullValue()).body("policy", nullValue());
+        Api.as().get("/api/v1/sites/nosuchsite/freshness").then().statusCode(404);
+    }
+}

@@ -1,0 +1,83 @@
+package io.trawler.refresh;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PageHistoryTest {
+
+    private static PageHistory.Fetch ok(long at, long fp) {
+        return new PageHistory.Fetch(at, 200, fp, 0, "\"v" + fp + "\"");
+    }
+
+    @Test
+    void visitsAreObservedByFingerprintAndStatus() {
+        PageHistory h = new PageHistory();
+        assertNull(h.add(ok(1_000, 1)), "the first visit observes nothing");
+        assertEquals(new PageHistory.Observation(1_000, false), h.add(ok(2_000, 1)));
+        assertEquals(new PageHistory.Observation(1_000, true), h.add(ok(3_000, 2)));
+        assertEquals(new PageHistory.Observation(500, false), h.add(new PageHistory.Fetch(3_500, 304, 0, 0, null)));
+        assertNull(h.add(new PageHistory.Fetch(4_000, 503, 0, 0, null)), "a 5xx says nothing about the page");
+        assertNull(h.add(new PageHistory.Fetch(4_000, 0, 0, 0, null)), "nor does a failed fetch");
+        assertEquals(new PageHistory.Observation(1_000, true), h.add(new PageHistory.Fetch(4_500, 404, 0, 0, null)), "gone is a change");
+        assertEquals(new PageHistory.Observation(500, false), h.add(new PageHistory.Fetch(5_000, 404, 0, 0, null)));
+        assertEquals(new PageHistory.Observation(500, true), h.add(ok(5_500, 2)), "back after a 404 is a change");
+        assertEquals(7, h.visits());
+        assertEquals(3, h.changes());
+        assertEquals(6, h.observed());
+        assertEquals("\"v2\"", h.etag());
+    }
+
+    @Test
+    void packedFormKeepsEverythingAndStaysSmall() {
+        PageHistory h = new PageHistory();
+        Random rnd = new Random(1);
+        long t = 1_700_000_000_000L;
+        for (int i = 0; i < 40; i++) {
+            t += 1 + rnd.nextInt(86_400_000);
+            h.add(new PageHistory.Fetch(t, 200, rnd.nextInt(3), 1_690_000_000_000L, "\"abc\""));
+        }
+        byte[] packed = h.encode();
+        assertTrue(packed.length <= 33 + 2 * PageHistory.WINDOW + 5, "packed " + packed.length + " bytes");
+        PageHistory back = PageHistory.decode(packed);
+        assertEquals(h.lastFetch(), back.lastFetch());
+        assertEquals(h.fingerprint(), back.fingerprint());
+        assertEquals(h.visits(), back.visits());
+        assertEquals(h.changes(), back.changes());
+        assertEquals(h.etag(), back.etag());
+        assertEquals(h.lastModified(), back.lastModified());
+        assertEquals(PageHistory.WINDOW, back.observed());
+        assertEquals(h.ratePerSecond(), back.ratePerSecond(), h.ratePerSecond() * 1e-12);
+        double[] a = new double[PageHistory.WINDOW * 2];
+        int[] k = {0};
+        h.forEachVisit((ms, changed) -> a[k[0]++] = ms);
+        k[0] = 0;
+        back.forEachVisit((ms, changed) -> assertEquals(a[k[0]++], ms, 0));
+    }
+
+    @Test
+    void intervalsKeepTheirLengthToAFewHundredthsOfAPercent() {
+        for (long ms : new long[] {1, 37, 999, 86_400_000L, 30L * 86_400_000L, 3L * 365 * 86_400_000L}) {
+            double back = PageHistory.decodeInterval(PageHistory.encodeInterval(ms));
+            assertTrue(Math.abs(back - ms) <= Math.max(0.01, ms * 5e-4), ms + " -> " + back);
+        }
+    }
+
+    @Test
+    void estimateFromRegularVisitsMatchesTheRegularEstimatorOnTheWindow() {
+        PageHistory h = new PageHistory();
+        long t = 0;
+        h.add(ok(t += 1000, 0));
+        int changes = 0;
+        for (int i = 0; i < PageHistory.WINDOW; i++) {
+            boolean changed = i % 3 == 0;
+            changes += changed ? 1 : 0;
+            h.add(ok(t += 60_000, changed ? i + 1 : (i == 0 ? 0 : h.fingerprint())));
+        }
+        double expected = ChangeRateEstimator.biasReduced(PageHistory.WINDOW, changes, 60);
+        assertEquals(expected, h.ratePerSecond(), expected * 2e-3);
+    }
+}
