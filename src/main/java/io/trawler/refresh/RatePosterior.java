@@ -20,6 +20,9 @@ public final class RatePosterior {
     private final int pages;
     private final double[] logLikelihood;
     private final double[] prior;
+    /** Optional: each page's group (a site section), whose pages share a prior of their own. */
+    private int[] groupOf;
+    private double[][] groupPriors;
 
     /**
      * @param pages    number of pages
@@ -63,8 +66,66 @@ public final class RatePosterior {
         Arrays.fill(logLikelihood, page * grid.length, (page + 1) * grid.length, 0);
     }
 
+    /**
+     * Gives pages groups (for example their site section: pages of a section tend to change alike); {@link
+     * #fitPrior} then fits one prior per group as well, shrunk towards the overall prior by {@code strength}
+     * pseudo-pages, and each page's posterior uses its group's.
+     */
+    public void groups(int[] groupOfPage, int groups, double strength) {
+        if (groupOfPage.length != pages) {
+            throw new IllegalArgumentException("one group per page");
+        }
+        this.groupOf = groupOfPage.clone();
+        this.groupPriors = new double[groups][];
+        this.groupStrength = strength;
+    }
+
+    private double groupStrength;
+
     /** Fits the prior over the grid to all pages' histories: {@code iterations} EM steps from the current prior. */
     public void fitPrior(int iterations) {
+        fitOverallPrior(iterations);
+        if (groupOf == null) {
+            return;
+        }
+        int groups = groupPriors.length;
+        double[][] sums = new double[groups][grid.length];
+        double[] counts = new double[groups];
+        double[] post = new double[grid.length];
+        java.util.Arrays.fill(groupPriors, null);
+        for (int it = 0; it < Math.max(1, iterations / 2); it++) {
+            for (double[] row : sums) {
+                Arrays.fill(row, 0);
+            }
+            Arrays.fill(counts, 0);
+            for (int i = 0; i < pages; i++) {
+                if (posterior(i, post)) {
+                    int gi = groupOf[i];
+                    counts[gi]++;
+                    for (int g = 0; g < grid.length; g++) {
+                        sums[gi][g] += post[g];
+                    }
+                }
+            }
+            double[][] next = new double[groups][grid.length];
+            for (int gi = 0; gi < groups; gi++) {
+                for (int g = 0; g < grid.length; g++) {
+                    next[gi][g] = Math.max((sums[gi][g] + groupStrength * prior[g]) / (counts[gi] + groupStrength), 1e-9);
+                }
+            }
+            groupPriors = next;
+        }
+    }
+
+    private double[] priorOf(int page) {
+        return groupOf == null || groupPriors[groupOf[page]] == null ? prior : groupPriors[groupOf[page]];
+    }
+
+    private void fitOverallPrior(int iterations) {
+        double[][] saved = groupPriors;
+        if (groupPriors != null) {
+            groupPriors = new double[groupPriors.length][];   // the overall prior is fitted with every page on it
+        }
         double[] post = new double[grid.length];
         double[] next = new double[grid.length];
         for (int it = 0; it < iterations; it++) {
@@ -81,11 +142,14 @@ public final class RatePosterior {
                 sum += v;
             }
             if (sum == 0) {
-                return;
+                break;
             }
             for (int g = 0; g < grid.length; g++) {
                 prior[g] = Math.max(next[g] / sum, 1e-9);
             }
+        }
+        if (saved != null) {
+            groupPriors = saved;
         }
     }
 
@@ -250,9 +314,10 @@ public final class RatePosterior {
             max = Math.max(max, ll);
         }
         double sum = 0;
+        double[] pr = priorOf(page);
         for (int g = 0; g < grid.length; g++) {
             double ll = logLikelihood[base + g];
-            out[g] = ll == Double.NEGATIVE_INFINITY ? 0 : prior[g] * Math.exp(ll - max);
+            out[g] = ll == Double.NEGATIVE_INFINITY ? 0 : pr[g] * Math.exp(ll - max);
             sum += out[g];
         }
         for (int g = 0; g < grid.length; g++) {

@@ -44,65 +44,110 @@ public final class FreshnessSimulator {
         double due(int page);
     }
 
-    /** The simulated web: true rates, view weights, and each page's copy state. */
+    /**
+     * The simulated web: pages grouped in sites and sections (URL path prefixes) whose pages mostly share a change
+     * class; true rates; each change substantive (it moves the page's relevance to its queries) with a per-page
+     * probability, else cosmetic (a date, a counter); features a crawler sees without fetching (site, section,
+     * depth, content type, size, link count); view weights from a query workload; each page's copy state.
+     */
     static final class World {
+        static final int SITES = 10;
+        static final int SECTIONS = 8;
         final int n;
         final double[] rate;
+        final double[] substantive;   // P(a change is substantive)
         final double[] weight;
+        final int[] group;            // site * SECTIONS + section
+        final int[] depth;
+        final int[] type;             // 0 html, 1 pdf, 2 image
+        final double[] size;          // bytes
+        final int[] links;
         final double budgetPerDay;
         final double[] lastFetch;
-        final double[] nextChange;   // first change after the last fetch
+        final double[] nextChange;    // first change after the last fetch
+        final double[] nextSubstantive;
         final Random rnd;
 
         World(int n, double budgetShare, long seed) {
             this.n = n;
             rnd = new Random(seed);
             rate = new double[n];
+            substantive = new double[n];
             weight = new double[n];
+            group = new int[n];
+            depth = new int[n];
+            type = new int[n];
+            size = new double[n];
+            links = new int[n];
+            int groups = SITES * SECTIONS;
+            int[] dominant = new int[groups];
+            for (int g = 0; g < groups; g++) {
+                dominant[g] = changeClass(rnd.nextDouble());
+            }
             for (int i = 0; i < n; i++) {
-                double u = rnd.nextDouble();
-                if (u < 0.2) {
-                    rate[i] = 0;
-                } else if (u < 0.8) {
-                    rate[i] = logUniform(rnd, 1 / 30.0, 1 / 7.0);
-                } else if (u < 0.95) {
-                    rate[i] = logUniform(rnd, 1 / 7.0, 1);
-                } else {
-                    rate[i] = logUniform(rnd, 1, 24);
+                int g = rnd.nextInt(groups);
+                group[i] = g;
+                // 80 % of a section's pages change like the section, the rest like any page: the overall mix stays
+                // 20 % static, 60 % weekly to monthly, 15 % daily to weekly, 5 % hourly to daily
+                int c = rnd.nextDouble() < 0.8 ? dominant[g] : changeClass(rnd.nextDouble());
+                rate[i] = switch (c) {
+                    case 0 -> 0;
+                    case 1 -> logUniform(rnd, 1 / 30.0, 1 / 7.0);
+                    case 2 -> logUniform(rnd, 1 / 7.0, 1);
+                    default -> logUniform(rnd, 1, 24);
+                };
+                substantive[i] = rnd.nextDouble() < 0.5 ? 0.05 + 0.15 * rnd.nextDouble() : 0.5 + 0.5 * rnd.nextDouble();
+                depth[i] = 1 + Math.min(6, (int) Math.floor(-Math.log(1 - rnd.nextDouble()) * (c == 3 ? 0.8 : c == 0 ? 3 : 1.8)));
+                type[i] = c == 0 && rnd.nextDouble() < 0.5 ? 1 + rnd.nextInt(2) : 0;
+                size[i] = Math.exp(9 + rnd.nextGaussian() + (type[i] > 0 ? 2 : 0));
+                links[i] = (int) Math.max(0, Math.round(Math.exp(3 + rnd.nextGaussian() * 0.7 + (c >= 2 ? 1 : 0))));
+            }
+            // a query workload: 20,000 queries of Zipf popularity, each showing 10 results, a result at rank r viewed
+            // with probability 1/r; a third of the pages ever show up in results
+            int queries = Math.max(10, n / 5);
+            int shown = Math.max(10, n / 3);
+            for (int q = 1; q <= queries; q++) {
+                double popularity = 1.0 / q;
+                for (int r = 1; r <= 10; r++) {
+                    int page = (int) ((long) rnd.nextInt(shown) * n / shown);
+                    weight[page] += popularity / r;
                 }
-            }
-            int[] order = new int[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
-            }
-            for (int i = n - 1; i > 0; i--) {
-                int j = rnd.nextInt(i + 1);
-                int t = order[i];
-                order[i] = order[j];
-                order[j] = t;
-            }
-            for (int r = 0; r < n; r++) {
-                weight[order[r]] = 1.0 / (r + 1);   // rank-based view probability of the pages' queries
             }
             budgetPerDay = Math.max(1, Math.round(n * budgetShare));
             lastFetch = new double[n];
             nextChange = new double[n];
+            nextSubstantive = new double[n];
             for (int i = 0; i < n; i++) {
-                nextChange[i] = nextAfter(i, 0);
+                resetChanges(i, 0);
             }
         }
 
-        double nextAfter(int i, double t) {
-            return rate[i] <= 0 ? Double.POSITIVE_INFINITY : t - Math.log(1 - rnd.nextDouble()) / rate[i];
+        static int changeClass(double u) {
+            return u < 0.2 ? 0 : u < 0.8 ? 1 : u < 0.95 ? 2 : 3;
         }
 
-        /** Fetches page i at time t: whether it changed since the last fetch. */
+        private double after(double r, double t) {
+            return r <= 0 ? Double.POSITIVE_INFINITY : t - Math.log(1 - rnd.nextDouble()) / r;
+        }
+
+        private void resetChanges(int i, double t) {
+            double sub = after(rate[i] * substantive[i], t);
+            double cos = after(rate[i] * (1 - substantive[i]), t);
+            nextSubstantive[i] = sub;
+            nextChange[i] = Math.min(sub, cos);
+        }
+
+        /** Fetches page i at time t: whether it changed since the last fetch (and whether substantively: {@link #lastSubstantive}). */
         boolean fetch(int i, double t) {
             boolean changed = nextChange[i] <= t;
+            lastSubstantive = nextSubstantive[i] <= t;
             lastFetch[i] = t;
-            nextChange[i] = nextAfter(i, t);
+            resetChanges(i, t);
             return changed;
         }
+
+        /** Whether the last {@link #fetch} found a substantive change (the stored versions tell). */
+        boolean lastSubstantive;
     }
 
     static double logUniform(Random rnd, double lo, double hi) {
@@ -121,6 +166,9 @@ public final class FreshnessSimulator {
         double[] mean;
         int[] visits;
         int[] changes;
+        /** user-experience: outcomes of the last K − 1 version comparisons (bit set: substantive), and how many. */
+        int[] impactBits;
+        int[] impactCount;
 
         Allocating(String name, boolean oracle, boolean weighted, boolean proportional) {
             this.name = name;
@@ -138,8 +186,11 @@ public final class FreshnessSimulator {
         public void start(World world) {
             w = world;
             h = new RatePosterior(w.n, 1 / 365.0, 48, 40);
+            h.groups(w.group, World.SITES * World.SECTIONS, 20);   // pages of a site section share a prior
             visits = new int[w.n];
             changes = new int[w.n];
+            impactBits = new int[w.n];
+            impactCount = new int[w.n];
             f = new double[w.n];
             Arrays.fill(f, w.budgetPerDay / w.n);
         }
@@ -150,7 +201,29 @@ public final class FreshnessSimulator {
             visits[page]++;
             if (changed) {
                 changes[page]++;
+                if (weighted) {
+                    // with K versions kept, the last K − 1 changes can be compared with the version before them
+                    int keep = VERSIONS - 1;
+                    impactBits[page] = ((impactBits[page] << 1) | (w.lastSubstantive ? 1 : 0)) & ((1 << keep) - 1);
+                    impactCount[page] = Math.min(keep, impactCount[page] + 1);
+                }
             }
+        }
+
+        /** user-experience: each page's expected impact of a change (share of its measured changes that were substantive). */
+        double[] impacts() {
+            double subs = 0;
+            double all = 0;
+            for (int i = 0; i < w.n; i++) {
+                subs += Integer.bitCount(impactBits[i]);
+                all += impactCount[i];
+            }
+            double prior = all == 0 ? 0.5 : subs / all;
+            double[] out = new double[w.n];
+            for (int i = 0; i < w.n; i++) {
+                out[i] = (Integer.bitCount(impactBits[i]) + prior) / (impactCount[i] + 1);   // one pseudo-change at the mean
+            }
+            return out;
         }
 
         @Override
@@ -158,55 +231,30 @@ public final class FreshnessSimulator {
             if (day == 0 && !oracle) {
                 return;   // nothing known yet: uniform
             }
-            double[] rates;
-            double[] changing = null;
             if (oracle) {
-                rates = w.rate;
-            } else {
-                h.fitPrior(day == 1 ? 50 : 10);
-                rates = new double[w.n];
-                changing = new double[w.n];
-                h.summarise(rates, changing);
-                mean = h.means();
+                f = BudgetAllocator.optimal(w.rate, null, w.budgetPerDay);
+                return;
             }
+            h.fitPrior(day == 1 ? 50 : 10);
+            mean = h.means();
             if (proportional) {
                 double sum = 0;
-                for (double r : rates) {
+                for (double r : mean) {
                     sum += r;
                 }
                 for (int i = 0; i < w.n; i++) {
-                    f[i] = sum > 0 ? w.budgetPerDay * rates[i] / sum : w.budgetPerDay / w.n;
+                    f[i] = sum > 0 ? w.budgetPerDay * mean[i] / sum : w.budgetPerDay / w.n;
                 }
-            } else {
-                double[] weights = weighted ? w.weight.clone() : changing;
-                if (weighted && changing != null) {
-                    for (int i = 0; i < w.n; i++) {
-                        weights[i] *= changing[i];
-                    }
-                }
-                f = oracle ? BudgetAllocator.optimal(rates, weights, w.budgetPerDay) : h.allocate(w.budgetPerDay, weighted ? w.weight : null);
+                return;
             }
-            if (System.getenv("SIM_DEBUG") != null && day % 10 == 0) {
-                double ef = 0;
-                double[] byClass = new double[4];
-                double[] frC = new double[4];
-                double[] fqC = new double[4];
-                int[] cnt = new int[4];
+            double[] weights = null;
+            if (weighted) {
+                weights = impacts();
                 for (int i = 0; i < w.n; i++) {
-                    double e = io.trawler.refresh.Freshness.expected(w.rate[i], f[i]);
-                    ef += e;
-                    int c = w.rate[i] == 0 ? 0 : w.rate[i] < 1 / 7.0 ? 1 : w.rate[i] < 1 ? 2 : 3;
-                    byClass[c] += (changing == null ? rates[i] : rates[i] * changing[i]) / Math.max(1e-9, w.rate[i]);
-                    cnt[c]++;
-                    frC[c] += e;
-                    fqC[c] += f[i];
+                    weights[i] *= w.weight[i];   // views from the search teams' signals × expected impact of a change
                 }
-                for (int c = 0; c < 4; c++) {
-                    System.out.printf(Locale.ROOT, "   class %d: n %d freshness %.4f fetches/day %.0f%n", c, cnt[c], frC[c] / cnt[c], fqC[c]);
-                }
-                System.out.printf(Locale.ROOT, "%s day %d expected %.4f  est/true by class: %.3g %.3f %.3f %.3f%n", name, day, ef / w.n,
-                        byClass[0] / cnt[0] * 1e-9, byClass[1] / cnt[1], byClass[2] / cnt[2], byClass[3] / cnt[3]);
             }
+            f = h.allocate(w.budgetPerDay, weights);
         }
 
         @Override
@@ -215,7 +263,7 @@ public final class FreshnessSimulator {
                 return Double.POSITIVE_INFINITY;
             }
             double interval = 1 / f[page];
-            if (PROBE && mean != null && visits[page] > 0 && changes[page] == visits[page]) {
+            if (PROBE && !proportional && mean != null && visits[page] > 0 && changes[page] == visits[page]) {
                 interval = Math.min(interval, 1 / mean[page]);   // changed every time: probe at a shorter interval
             }
             return w.lastFetch[page] + interval;
@@ -223,6 +271,105 @@ public final class FreshnessSimulator {
     }
 
     static final boolean PROBE = System.getenv("SIM_NOPROBE") == null;
+    /** user-experience: versions kept per page (K). */
+    static final int VERSIONS = 3;
+
+    /**
+     * Cluster sampling: pages grouped by k-means over the features a crawler has without fetching (site and
+     * section one-hot, depth, content type, log size, log links); each day the pages nearest each centre (a
+     * sample of 4 %, at least 3) are fetched, and only they keep a history; each cluster's rate is estimated from
+     * its sample's visits together (one empirical-Bayes posterior per cluster); the rest of the budget goes to the
+     * other pages by the optimal allocation with their cluster's rate.
+     */
+    static final class ClusterSampling implements Policy {
+        static final int K = 100;
+        static final double SAMPLE_SHARE = 0.04;
+        World w;
+        int[] cluster;
+        boolean[] sampled;
+        RatePosterior clusterRates;
+        double[] f;
+        int samples;
+
+        @Override
+        public String name() {
+            return "cluster-sampling";
+        }
+
+        @Override
+        public void start(World world) {
+            w = world;
+            double[][] features = new double[w.n][];
+            for (int i = 0; i < w.n; i++) {
+                features[i] = features(w, i);
+            }
+            io.trawler.refresh.KMeans km = io.trawler.refresh.KMeans.fit(features, K, 15, 3);
+            cluster = km.assignment();
+            sampled = new boolean[w.n];
+            for (int[] members : km.samples(features, SAMPLE_SHARE, 3)) {
+                for (int i : members) {
+                    sampled[i] = true;
+                    samples++;
+                }
+            }
+            clusterRates = new RatePosterior(km.clusters(), 1 / 365.0, 48, 40);
+            f = new double[w.n];
+            Arrays.fill(f, w.budgetPerDay / w.n);
+        }
+
+        static double[] features(World w, int i) {
+            double[] x = new double[World.SITES + World.SECTIONS + 6];
+            x[w.group[i] / World.SECTIONS] = 2;
+            x[World.SITES + w.group[i] % World.SECTIONS] = 2;
+            int at = World.SITES + World.SECTIONS;
+            x[at] = w.depth[i] / 3.0;
+            x[at + 1 + w.type[i]] = 1;
+            x[at + 4] = Math.log(w.size[i]) / 3;
+            x[at + 5] = Math.log1p(w.links[i]) / 3;
+            return x;
+        }
+
+        @Override
+        public void fetched(int page, double time, double elapsed, boolean changed) {
+            if (sampled[page]) {
+                clusterRates.observe(cluster[page], elapsed, changed);   // history only for the samples
+            }
+        }
+
+        @Override
+        public void newDay(int day) {
+            if (day == 0) {
+                Arrays.fill(f, w.budgetPerDay / w.n);
+                return;
+            }
+            clusterRates.fitPrior(day == 1 ? 50 : 10);
+            double[] rate = clusterRates.means();
+            double[] rates = new double[w.n];
+            for (int i = 0; i < w.n; i++) {
+                rates[i] = rate[cluster[i]];
+            }
+            // every page, samples included, by the optimal allocation with its cluster's rate; a sample is
+            // visited at least weekly so that its cluster's estimate keeps up
+            double sampleFloor = 1 / 7.0;
+            double floorBudget = 0;
+            for (int i = 0; i < w.n; i++) {
+                if (sampled[i]) {
+                    floorBudget += sampleFloor;
+                }
+            }
+            f = BudgetAllocator.optimal(rates, null, w.budgetPerDay - floorBudget);
+            for (int i = 0; i < w.n; i++) {
+                if (sampled[i]) {
+                    f[i] = Math.max(f[i], sampleFloor);
+                }
+            }
+        }
+
+        @Override
+        public double due(int page) {
+            return f[page] <= 0 ? Double.POSITIVE_INFINITY : w.lastFetch[page] + 1 / f[page];
+        }
+    }
 
     static final class Uniform implements Policy {
         World w;
@@ -332,9 +479,11 @@ public final class FreshnessSimulator {
                     for (int i = 0; i < n; i++) {
                         if (w.nextChange[i] > until) {
                             fr++;
-                            uf += w.weight[i];
                         } else {
                             ag += until - w.nextChange[i];
+                        }
+                        if (w.nextSubstantive[i] > until) {
+                            uf += w.weight[i];
                         }
                     }
                     fresh += fr / n;
@@ -354,6 +503,7 @@ public final class FreshnessSimulator {
         int warmUp = Math.min(days - 1, 20);
         List<Policy> policies = List.of(new Uniform(), new Allocating("proportional", false, false, true), new Nutch(),
                 new Allocating("poisson", false, false, false), new Allocating("user-experience", false, true, false),
+                new ClusterSampling(),
                 new Allocating("oracle", true, false, false));
         System.out.printf("%,d pages, budget %.0f %% of the pages per day, %d days (measured after day %d)%n%n", n, share * 100, days, warmUp);
         System.out.println("| policy | freshness | age (days) | user-weighted freshness | fetches/day |");
