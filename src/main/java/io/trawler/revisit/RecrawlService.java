@@ -33,14 +33,17 @@ public class RecrawlService {
     private final RedisFrontier frontier;
     private final CrawlService crawls;
     private final ObjectMapper json;
-    private final EntityManager em;
 
-    public RecrawlService(RefreshStore store, RedisFrontier frontier, CrawlService crawls, ObjectMapper json, EntityManager em) {
+    /** No EntityManager is injected: in the worker role there is no database, and this bean must still be creatable. */
+    public RecrawlService(RefreshStore store, RedisFrontier frontier, CrawlService crawls, ObjectMapper json) {
         this.store = store;
         this.frontier = frontier;
         this.crawls = crawls;
         this.json = json;
-        this.em = em;
+    }
+
+    private static EntityManager em() {
+        return io.quarkus.hibernate.orm.panache.Panache.getEntityManager();
     }
 
     /** A URL that was not queued, and why. */
@@ -119,7 +122,7 @@ public class RecrawlService {
         QuarkusTransaction.requiringNew().run(() -> {
             r.persist();
             for (String u : urls) {
-                em.createNativeQuery("INSERT INTO recrawl_url (recrawl_id, url) VALUES (?1, ?2)").setParameter(1, r.id)
+                em().createNativeQuery("INSERT INTO recrawl_url (recrawl_id, url) VALUES (?1, ?2)").setParameter(1, r.id)
                         .setParameter(2, u).executeUpdate();
             }
         });
@@ -129,7 +132,7 @@ public class RecrawlService {
     /** How many of a request's URLs have been fetched since it was made. */
     public Progress progress(Recrawl r) {
         @SuppressWarnings("unchecked")
-        List<String> urls = QuarkusTransaction.requiringNew().call(() -> em
+        List<String> urls = QuarkusTransaction.requiringNew().call(() -> em()
                 .createNativeQuery("SELECT url FROM recrawl_url WHERE recrawl_id = ?1").setParameter(1, r.id).getResultList());
         long since = r.requestedAt.toEpochMilli();
         int fetched = 0;
