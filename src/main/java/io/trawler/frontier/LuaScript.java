@@ -15,12 +15,12 @@ import java.util.HexFormat;
 import java.util.List;
 
 /** A Lua script run by its SHA-1 ({@code EVALSHA}), sent in full once when the server does not know it yet. */
-final class LuaScript {
+public final class LuaScript {
 
     private final String source;
     private final String sha;
 
-    LuaScript(String resource) {
+    public LuaScript(String resource) {
         try (InputStream in = LuaScript.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("missing script " + resource);
@@ -32,6 +32,40 @@ final class LuaScript {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** Runs the script on one key with arguments that are strings or binary {@link io.vertx.core.buffer.Buffer}s. */
+    public Future<Response> runMixed(Redis redis, String key, List<Object> args) {
+        return redis.send(mixed(Command.EVALSHA, sha, key, args)).recover(err -> {
+            if (err.getMessage() != null && err.getMessage().startsWith("NOSCRIPT")) {
+                return redis.send(mixed(Command.EVAL, source, key, args));
+            }
+            return Future.failedFuture(err);
+        });
+    }
+
+    /** Runs the script once per argument list, pipelined on one connection; loads the script first if needed. */
+    public Future<List<Response>> runBatch(Redis redis, String key, List<List<Object>> argLists) {
+        List<Request> batch = new java.util.ArrayList<>(argLists.size());
+        argLists.forEach(args -> batch.add(mixed(Command.EVALSHA, sha, key, args)));
+        return redis.batch(batch).recover(err -> {
+            if (err.getMessage() != null && err.getMessage().contains("NOSCRIPT")) {
+                return redis.send(Request.cmd(Command.SCRIPT).arg("LOAD").arg(source)).compose(loaded -> redis.batch(batch));
+            }
+            return Future.failedFuture(err);
+        });
+    }
+
+    private static Request mixed(Command cmd, String script, String key, List<Object> args) {
+        Request r = Request.cmd(cmd).arg(script).arg(1).arg(key);
+        for (Object a : args) {
+            if (a instanceof io.vertx.core.buffer.Buffer b) {
+                r.arg(b);
+            } else {
+                r.arg(String.valueOf(a));
+            }
+        }
+        return r;
     }
 
     Future<Response> run(Redis redis, String key, List<String> args) {

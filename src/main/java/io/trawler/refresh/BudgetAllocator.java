@@ -8,7 +8,7 @@ package io.trawler.refresh;
  *
  * <p>With x = λ/f the marginal gain is g(x)/λ, g(x) = 1 − e^{−x} − x e^{−x}, increasing from 0 to 1; so for a
  * given μ each page's frequency is f = λ / g⁻¹(μλ/w). g⁻¹ comes from a table (8,192 points, log-spaced,
- * interpolated), and μ from a bisection on the total: about 60 passes over the pages in all.
+ * interpolated), and μ from regula falsi (Illinois) on log μ against the total: about ten passes over the pages.
  */
 public final class BudgetAllocator {
 
@@ -79,17 +79,40 @@ public final class BudgetAllocator {
         if (maxGain == 0) {
             return f;
         }
-        double lo = 0;
-        double hi = maxGain;
-        for (int it = 0; it < 60; it++) {
-            double mu = (lo + hi) / 2;
-            if (fill(rates, weights, mu, f) > budget) {
-                lo = mu;
-            } else {
-                hi = mu;
+        // the total is a decreasing function of μ: regula falsi (Illinois) on log μ, about ten passes
+        double a = Math.log(maxGain) - 40;
+        double b = Math.log(maxGain);
+        double fa = fill(rates, weights, Math.exp(a), f) - budget;
+        double fb = fill(rates, weights, Math.exp(b), f) - budget;
+        if (fa <= 0) {
+            b = a;   // even the smallest μ does not spend the budget: every page that changes gets what it can use
+        } else {
+            int side = 0;
+            for (int it = 0; it < 100 && fb < 0 && Math.abs(b - a) > 1e-12; it++) {
+                double c = b - fb * (b - a) / (fb - fa);
+                double fc = fill(rates, weights, Math.exp(c), f) - budget;
+                if (Math.abs(fc) <= 1e-6 * budget) {
+                    b = c;
+                    break;
+                }
+                if (fc > 0) {
+                    a = c;
+                    fa = fc;
+                    if (side == -1) {
+                        fb /= 2;
+                    }
+                    side = -1;
+                } else {
+                    b = c;
+                    fb = fc;
+                    if (side == 1) {
+                        fa /= 2;
+                    }
+                    side = 1;
+                }
             }
         }
-        double sum = fill(rates, weights, hi, f);
+        double sum = fill(rates, weights, Math.exp(b), f);
         if (sum > 0) {
             for (int i = 0; i < n; i++) {
                 f[i] *= budget / sum;

@@ -45,24 +45,40 @@ public final class ChangeRateEstimator {
         if (su <= 0) {
             return maxRate;
         }
-        double lo = 1e-12;
-        double hi = maxRate;
-        if (lhs(changed, hi) > su) {
+        if (lhs(changed, maxRate) > su) {
             return maxRate;
         }
-        // lhs decreases from +inf (λ → 0) to 0: bisect in log space
-        for (int i = 0; i < 200; i++) {
-            double mid = Math.sqrt(lo * hi);
-            if (lhs(changed, mid) > su) {
-                lo = mid;
+        // lhs decreases from +inf (λ → 0) to 0: Newton's method in log λ from the regular-visit estimate at the
+        // mean interval, kept inside a bracket that shrinks with every step (a bisection step when Newton leaves it)
+        int n = changed.length + unchanged.length;
+        double mean = all / n;
+        double lo = 0;
+        double hi = maxRate;
+        double x = Math.min(maxRate / 2, -Math.log((n - changed.length + 0.5) / (n + 0.5)) / mean);
+        for (int i = 0; i < 100; i++) {
+            double f = 0;
+            double df = 0;
+            for (double t : changed) {
+                double e = Math.expm1(x * t);
+                f += t / e;
+                df -= t * t * (e + 1) / (e * e);
+            }
+            f -= su;
+            if (f > 0) {
+                lo = x;
             } else {
-                hi = mid;
+                hi = x;
             }
-            if (hi / lo < 1 + 1e-12) {
-                break;
+            double next = x - f / df;
+            if (!(next > lo && next < hi)) {
+                next = lo > 0 ? Math.sqrt(lo * hi) : hi / 2;
             }
+            if (Math.abs(next - x) <= 1e-10 * x) {
+                return next;
+            }
+            x = next;
         }
-        return Math.sqrt(lo * hi);
+        return x;
     }
 
     private static double lhs(double[] changed, double rate) {

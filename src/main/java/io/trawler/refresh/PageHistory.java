@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
 public final class PageHistory {
 
     /** Visits kept for estimation. */
-    public static final int WINDOW = 24;
+    public static final int WINDOW = 20;
     private static final int MAX_ETAG = 64;
     private static final byte VERSION = 1;
 

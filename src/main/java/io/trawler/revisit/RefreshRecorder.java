@@ -30,7 +30,7 @@ public class RefreshRecorder {
     private final Counter changes;
     private final Map<String, CachedPlan> plans = new ConcurrentHashMap<>();
 
-    private record CachedPlan(Optional<RevisitSchedule> schedule, long readAt) {
+    private record CachedPlan(Optional<RevisitSchedule> schedule, long maxPages, long readAt) {
     }
 
     public RefreshRecorder(RefreshStore store, MeterRegistry metrics) {
@@ -43,11 +43,12 @@ public class RefreshRecorder {
         if (batch.siteId() == null || batch.siteId().isEmpty()) {
             return;
         }
-        record(batch.siteId(), batch.records(), schedule(batch.siteId()));
+        CachedPlan plan = plan(batch.siteId());
+        record(batch.siteId(), plan.maxPages(), batch.records(), plan.schedule());
     }
 
     /** Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule). */
-    public void record(String siteId, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
+    public void record(String siteId, long maxPages, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
         List<String> urls = new ArrayList<>();
         for (Map<String, String> r : records) {
             String url = r.get("url");
@@ -81,7 +82,7 @@ public class RefreshRecorder {
             }
         }
         histories.values().removeIf(h -> h.lastFetch() == 0);
-        store.save(siteId, histories, due);
+        store.save(siteId, maxPages, histories, due);
     }
 
     static PageHistory.Fetch fetchOf(Map<String, String> r) {
@@ -98,19 +99,20 @@ public class RefreshRecorder {
         return v == null || v.isEmpty() ? 0 : Long.parseLong(v);
     }
 
-    /** The site's revisit schedule (none without a refresh plan), cached for a moment. */
-    public Optional<RevisitSchedule> schedule(String siteId) {
+    /** The site's revisit schedule (none without a refresh plan) and page limit, cached for a moment. */
+    private CachedPlan plan(String siteId) {
         long now = System.currentTimeMillis();
         CachedPlan c = plans.get(siteId);
         if (c == null || now - c.readAt() > PLAN_TTL_MS) {
-            Optional<RevisitSchedule> s = QuarkusTransaction.requiringNew().call(() -> {
+            c = QuarkusTransaction.requiringNew().call(() -> {
                 RefreshPlan p = RefreshPlan.findById(siteId);
-                return p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule());
+                io.trawler.site.Site site = io.trawler.site.Site.findById(siteId);
+                return new CachedPlan(p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule()),
+                        site == null ? 100_000 : site.maxPages, now);
             });
-            c = new CachedPlan(s, now);
             plans.put(siteId, c);
         }
-        return c.schedule();
+        return c;
     }
 
     /** Forgets the cached plan of a site (after it changed). */

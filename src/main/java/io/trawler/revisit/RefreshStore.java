@@ -1,28 +1,49 @@
 package io.trawler.revisit;
 
 import io.trawler.frontier.Await;
+import io.trawler.frontier.LuaScript;
+import io.trawler.frontier.UrlFingerprint;
 import io.trawler.refresh.PageHistory;
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import org.jboss.logging.Logger;
 
 /**
- * A site's revisit state in Redis, under the hash tag {@code {r:SITE}}: {@code h}, a hash of URL → packed
- * {@link PageHistory}; {@code due}, a sorted set of URL → the time (epoch ms) the page is next due. Workers read
- * histories for conditional requests; the manager writes them as it ingests pages.
+ * A site's revisit state in Redis, under the hash tag {@code {r:SITE}} (script {@code revisit/refresh.lua}): each
+ * page's packed {@link PageHistory} with its URL, and the time it is next due, spread over 2^bits buckets by URL
+ * fingerprint so that each bucket is a small hash and a small sorted set in Redis's compact listpack encoding; an
+ * index of the buckets by their earliest due time finds due pages without scanning. Workers read histories for
+ * conditional requests; the manager writes them as it ingests pages and takes due pages for the crawls.
+ *
+ * <p>Buckets hold about 100 pages of the site's page limit. The compact encoding needs
+ * {@code hash-max-listpack-value} ≥ 1024 and {@code hash-max-listpack-entries} / {@code zset-max-listpack-entries} ≥
+ * 512: the store raises them with CONFIG SET once, where the server allows it, and otherwise works with about
+ * twice the memory.
  */
 @ApplicationScoped
 public class RefreshStore {
 
+    private static final Logger LOG = Logger.getLogger(RefreshStore.class);
+    private static final LuaScript SCRIPT = new LuaScript("revisit/refresh.lua");
+    private static final Map<String, Integer> LISTPACK = Map.of("hash-max-listpack-value", 1024, "hash-max-listpack-entries", 512,
+            "zset-max-listpack-entries", 512);
+
     private final Redis redis;
+    private final Map<String, Integer> bits = new ConcurrentHashMap<>();
+    private volatile boolean tuned;
 
     public RefreshStore(Redis redis) {
         this.redis = redis;
@@ -32,134 +53,232 @@ public class RefreshStore {
         return "t:{r:" + siteId + "}:";
     }
 
-    public static String histories(String siteId) {
-        return prefix(siteId) + "h";
+    /** Bucket bits for a site of at most {@code maxPages}: about 100 pages a bucket, 2^4 … 2^16 buckets. */
+    static int bitsFor(long maxPages) {
+        long buckets = Math.max(1, maxPages / 100);
+        return Math.max(4, Math.min(16, 64 - Long.numberOfLeadingZeros(buckets - 1)));
     }
 
-    public static String due(String siteId) {
-        return prefix(siteId) + "due";
+    private static String bucketOf(long fp, int bits) {
+        return Integer.toHexString((int) (fp >>> (64 - bits)));
     }
 
-    /** One page's history (a page never fetched when there is none). */
+    private static Buffer fpBytes(long fp) {
+        return Buffer.buffer(ByteBuffer.allocate(8).putLong(fp).array());
+    }
+
+    /** The site's bucket bits, or -1 while it has no revisit state. */
+    private int bits(String siteId) {
+        Integer b = bits.get(siteId);
+        if (b != null) {
+            return b;
+        }
+        Response r = Await.result(redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "meta").arg("bits")));
+        if (r == null) {
+            return -1;
+        }
+        bits.put(siteId, r.toInteger());
+        return r.toInteger();
+    }
+
+    private int bits(String siteId, long maxPages) {
+        int b = bits(siteId);
+        if (b >= 0) {
+            return b;
+        }
+        tune();
+        Await.result(redis.send(Request.cmd(Command.HSETNX).arg(prefix(siteId) + "meta").arg("bits").arg(bitsFor(maxPages))));
+        bits.remove(siteId);
+        return bits(siteId);
+    }
+
+    /** Raises the listpack limits once, where CONFIG is allowed (an embedded or self-run server). */
+    private void tune() {
+        if (tuned) {
+            return;
+        }
+        tuned = true;
+        try {
+            for (Map.Entry<String, Integer> e : LISTPACK.entrySet()) {
+                String name = e.getKey();
+                Long current = configValue(name);
+                if (current == null) {
+                    name = name.replace("listpack", "ziplist");   // Redis 6 and older
+                    current = configValue(name);
+                }
+                if (current != null && current < e.getValue()) {
+                    Await.result(redis.send(Request.cmd(Command.CONFIG).arg("SET").arg(name).arg(e.getValue())));
+                    LOG.infof("Redis %s raised from %d to %d (compact revisit state)", name, current, e.getValue());
+                }
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf("Could not raise Redis listpack limits (%s): revisit state will take about twice the memory", e.getMessage());
+        }
+    }
+
+    private Long configValue(String name) {
+        Response r = Await.result(redis.send(Request.cmd(Command.CONFIG).arg("GET").arg(name)));
+        if (r == null || r.size() == 0) {
+            return null;
+        }
+        Response v;
+        try {
+            java.util.Set<String> keys = r.getKeys();   // RESP3: a map
+            v = keys.isEmpty() ? null : r.get(keys.iterator().next());
+        } catch (RuntimeException notAMap) {
+            v = r.size() >= 2 ? r.get(1) : null;       // RESP2: [name, value]
+        }
+        return v == null ? null : Long.parseLong(v.toString());
+    }
+
+    /** One page's history (a page never fetched when there is none); never blocks (workers call it on the event loop). */
     public Future<PageHistory> history(String siteId, String url) {
-        return redis.send(Request.cmd(Command.HGET).arg(histories(siteId)).arg(url))
-                .map(r -> r == null ? new PageHistory() : PageHistory.decode(r.toBytes()));
+        Integer known = bits.get(siteId);
+        Future<Integer> b = known != null ? Future.succeededFuture(known)
+                : redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "meta").arg("bits")).map(r -> {
+                    if (r == null) {
+                        return -1;
+                    }
+                    bits.put(siteId, r.toInteger());
+                    return r.toInteger();
+                });
+        return b.compose(bucketBits -> {
+            if (bucketBits < 0) {
+                return Future.succeededFuture(new PageHistory());
+            }
+            long fp = UrlFingerprint.of(url);
+            return redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "h:" + bucketOf(fp, bucketBits)).arg(fpBytes(fp)))
+                    .map(r -> r == null ? new PageHistory() : PageHistory.decode(recordOf(r.toBytes())));
+        });
     }
 
     /** Histories of the given URLs, in order. */
     public List<PageHistory> histories(String siteId, List<String> urls) {
-        if (urls.isEmpty()) {
-            return List.of();
-        }
-        Request r = Request.cmd(Command.HMGET).arg(histories(siteId));
-        urls.forEach(r::arg);
-        Response res = Await.result(redis.send(r));
         List<PageHistory> out = new ArrayList<>(urls.size());
-        for (int i = 0; i < urls.size(); i++) {
-            Response v = res.get(i);
-            out.add(v == null ? new PageHistory() : PageHistory.decode(v.toBytes()));
+        int b = bits(siteId);
+        if (b < 0 || urls.isEmpty()) {
+            urls.forEach(u -> out.add(new PageHistory()));
+            return out;
+        }
+        List<Request> batch = new ArrayList<>(urls.size());
+        for (String url : urls) {
+            long fp = UrlFingerprint.of(url);
+            batch.add(Request.cmd(Command.HGET).arg(prefix(siteId) + "h:" + bucketOf(fp, b)).arg(fpBytes(fp)));
+        }
+        for (Response r : Await.result(redis.batch(batch))) {
+            out.add(r == null ? new PageHistory() : PageHistory.decode(recordOf(r.toBytes())));
         }
         return out;
     }
 
-    /** Stores histories and due times (a due time below 0 removes the page from the schedule). */
-    public void save(String siteId, Map<String, PageHistory> histories, Map<String, Long> dueAt) {
-        List<Request> batch = new ArrayList<>(2);
-        if (!histories.isEmpty()) {
-            Request h = Request.cmd(Command.HSET).arg(histories(siteId));
-            histories.forEach((url, hist) -> h.arg(url).arg(io.vertx.core.buffer.Buffer.buffer(hist.encode())));
-            batch.add(h);
+    /**
+     * Stores histories and due times (a due time below 0 takes the page off the schedule; a page without one
+     * keeps its schedule). {@code maxPages} sizes the buckets of a site's first write.
+     */
+    public void save(String siteId, long maxPages, Map<String, PageHistory> histories, Map<String, Long> dueAt) {
+        if (histories.isEmpty()) {
+            return;
         }
-        Request z = Request.cmd(Command.ZADD).arg(due(siteId));
-        Request gone = Request.cmd(Command.ZREM).arg(due(siteId));
-        int add = 0;
-        int rem = 0;
-        for (Map.Entry<String, Long> e : dueAt.entrySet()) {
-            if (e.getValue() < 0) {
-                gone.arg(e.getKey());
-                rem++;
-            } else {
-                z.arg(e.getValue()).arg(e.getKey());
-                add++;
-            }
+        int b = bits(siteId, maxPages);
+        Map<String, List<Object>> byBucket = new LinkedHashMap<>();
+        for (Map.Entry<String, PageHistory> e : histories.entrySet()) {
+            long fp = UrlFingerprint.of(e.getKey());
+            List<Object> args = byBucket.computeIfAbsent(bucketOf(fp, b), k -> new ArrayList<>(List.of("put", k)));
+            args.add(fpBytes(fp));
+            args.add(Buffer.buffer(value(e.getKey(), e.getValue())));
+            Long due = dueAt.get(e.getKey());
+            args.add(due == null ? "" : due < 0 ? "-1" : Long.toString(due));
         }
-        if (add > 0) {
-            batch.add(z);
-        }
-        if (rem > 0) {
-            batch.add(gone);
-        }
-        if (!batch.isEmpty()) {
-            Await.result(redis.batch(batch));
-        }
+        Await.result(SCRIPT.runBatch(redis, prefix(siteId), new ArrayList<>(byBucket.values())));
+    }
+
+    static byte[] value(String url, PageHistory h) {
+        byte[] u = url.getBytes(StandardCharsets.UTF_8);
+        byte[] rec = h.encode();
+        int len = Math.min(u.length, 65535);
+        ByteBuffer out = ByteBuffer.allocate(2 + len + rec.length);
+        out.putShort((short) len).put(u, 0, len).put(rec);
+        return out.array();
+    }
+
+    static String urlOf(byte[] value) {
+        int len = ((value[0] & 0xFF) << 8) | (value[1] & 0xFF);
+        return new String(value, 2, len, StandardCharsets.UTF_8);
+    }
+
+    static byte[] recordOf(byte[] value) {
+        int len = ((value[0] & 0xFF) << 8) | (value[1] & 0xFF);
+        return java.util.Arrays.copyOfRange(value, 2 + len, value.length);
     }
 
     /**
-     * Takes up to {@code max} pages due by {@code now}, earliest first, and moves each to {@code now + holdMs}:
+     * Takes up to {@code max} pages due by {@code now}, earliest buckets first, and moves each to {@code now + holdMs}:
      * a page handed to a crawl comes back if its fetch is never recorded (a dead worker, a stopped crawl).
      */
     public List<String> takeDue(String siteId, long now, int max, long holdMs) {
-        Response r = Await.result(redis.send(Request.cmd(Command.ZRANGE).arg(due(siteId)).arg("-inf").arg(now).arg("BYSCORE")
-                .arg("LIMIT").arg(0).arg(max)));
+        if (bits(siteId) < 0) {
+            return List.of();
+        }
+        Response r = Await.result(SCRIPT.runMixed(redis, prefix(siteId), List.of("take", now, max, holdMs)));
         List<String> urls = new ArrayList<>(r.size());
         r.forEach(v -> urls.add(v.toString()));
-        if (!urls.isEmpty()) {
-            Request z = Request.cmd(Command.ZADD).arg(due(siteId)).arg("XX");
-            urls.forEach(u -> z.arg(now + holdMs).arg(u));
-            Await.result(redis.send(z));
-        }
         return urls;
     }
 
-    /** Pages with a history, and how many of them are due by {@code now}; the earliest due time (or -1). */
+    /** Pages with a history, how many of them are due by {@code now}, and the earliest due time (or -1). */
     public Counts counts(String siteId, long now) {
-        List<Response> r = Await.result(redis.batch(List.of(Request.cmd(Command.HLEN).arg(histories(siteId)),
-                Request.cmd(Command.ZCOUNT).arg(due(siteId)).arg("-inf").arg(now),
-                Request.cmd(Command.ZRANGE).arg(due(siteId)).arg(0).arg(0).arg("WITHSCORES"))));
-        Response first = r.get(2);
-        long next = first == null || first.size() == 0 ? -1 : (long) Double.parseDouble(flatScore(first));
-        return new Counts(r.get(0).toLong(), r.get(1).toLong(), next);
-    }
-
-    private static String flatScore(Response first) {
-        Response e = first.get(0);
-        return e.size() > 0 ? e.get(1).toString() : first.get(1).toString();
+        if (bits(siteId) < 0) {
+            return new Counts(0, 0, -1);
+        }
+        Response r = Await.result(SCRIPT.runMixed(redis, prefix(siteId), List.of("counts", now)));
+        return new Counts(Long.parseLong(r.get(2).toString()), r.get(0).toLong(), (long) Double.parseDouble(r.get(1).toString()));
     }
 
     public record Counts(long pages, long due, long nextDueAt) {
     }
 
-    /** Every page's history and due time (-1 if unscheduled), in HSCAN batches. */
+    /** Every page's URL and history, a few buckets per round trip. */
     public void forEach(String siteId, BiConsumer<String, PageHistory> consumer) {
-        String cursor = "0";
-        do {
-            Response r = Await.result(redis.send(Request.cmd(Command.HSCAN).arg(histories(siteId)).arg(cursor).arg("COUNT").arg(1000)));
-            cursor = r.get(0).toString();
-            Response kv = r.get(1);
-            for (int i = 0; i + 1 < kv.size(); i += 2) {
-                consumer.accept(kv.get(i).toString(), PageHistory.decode(kv.get(i + 1).toBytes()));
+        int b = bits(siteId);
+        if (b < 0) {
+            return;
+        }
+        int buckets = 1 << b;
+        for (int from = 0; from < buckets; from += 64) {
+            List<Request> batch = new ArrayList<>(64);
+            for (int i = from; i < Math.min(buckets, from + 64); i++) {
+                batch.add(Request.cmd(Command.HVALS).arg(prefix(siteId) + "h:" + Integer.toHexString(i)));
             }
-        } while (!"0".equals(cursor));
+            for (Response values : Await.result(redis.batch(batch))) {
+                for (Response v : values) {
+                    byte[] bytes = v.toBytes();
+                    consumer.accept(urlOf(bytes), PageHistory.decode(recordOf(bytes)));
+                }
+            }
+        }
     }
 
-    /** Due times of the given URLs (-1 where unscheduled). */
-    public Map<String, Long> dueTimes(String siteId, List<String> urls) {
-        Map<String, Long> out = new LinkedHashMap<>();
-        if (urls.isEmpty()) {
-            return out;
+    /** The keys of a site's revisit state (for memory measurements). */
+    public List<String> keys(String siteId) {
+        int b = bits(siteId);
+        List<String> keys = new ArrayList<>();
+        keys.add(prefix(siteId) + "meta");
+        keys.add(prefix(siteId) + "di");
+        for (int i = 0; b >= 0 && i < (1 << b); i++) {
+            keys.add(prefix(siteId) + "h:" + Integer.toHexString(i));
+            keys.add(prefix(siteId) + "d:" + Integer.toHexString(i));
         }
-        Request r = Request.cmd(Command.ZMSCORE).arg(due(siteId));
-        urls.forEach(r::arg);
-        Response res = Await.result(redis.send(r));
-        for (int i = 0; i < urls.size(); i++) {
-            Response v = res.get(i);
-            out.put(urls.get(i), v == null ? -1L : v.toDouble().longValue());
-        }
-        return out;
+        return keys;
     }
 
     /** Forgets a site's histories and schedule. */
     public void delete(String siteId) {
-        Await.result(redis.send(Request.cmd(Command.DEL).arg(histories(siteId)).arg(due(siteId))));
+        List<String> keys = keys(siteId);
+        for (int i = 0; i < keys.size(); i += 500) {
+            Request del = Request.cmd(Command.UNLINK);
+            keys.subList(i, Math.min(keys.size(), i + 500)).forEach(del::arg);
+            Await.result(redis.send(del));
+        }
+        bits.remove(siteId);
     }
 }

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The update-policy engine's costs (issue 5): CPU time of the scheduling decision for one visit (decode the packed
- * history, add the fetch, estimate the rate from the last 24 visits, compute the next due time, encode) for
+ * history, add the fetch, estimate the rate from the last 20 visits, compute the next due time, encode) for
  * 1,000,000 visits; the budget allocation over 100,000 pages (known rates, and the posterior allocation of the
  * simulator's poisson policy); the bytes per page of the histories hash and the due-time sorted set in Redis.
  *
@@ -72,7 +72,7 @@ class RevisitBenchmark {
             seconds[run] = (CPU.getCurrentThreadCpuTime() - c0) / 1e9;
         }
         Arrays.sort(seconds);
-        System.out.printf("%n=== Scheduling decisions (poisson target) ===%n%,d visits of %,d pages with 24-visit histories: "
+        System.out.printf("%n=== Scheduling decisions (poisson target) ===%n%,d visits of %,d pages with 20-visit histories: "
                 + "median %.2f s CPU (runs %s), %.2f µs per decision   [%d]%n", visits, pages, seconds[2], Arrays.toString(round(seconds)),
                 seconds[2] * 1e6 / visits, sink % 10);
     }
@@ -141,13 +141,23 @@ class RevisitBenchmark {
                     histories.put(u, h);
                     due.put(u, t + 86_400_000);
                 }
-                store.save(site, histories, due);
+                store.save(site, pages, histories, due);
             }
-            long h = RedisInfo.keyBytes(url, RefreshStore.histories(site));
-            long d = RedisInfo.keyBytes(url, RefreshStore.due(site));
-            System.out.printf("%n=== Revisit state in Redis at %,d pages (URLs of %.0f characters, full 24-visit histories, ETag of 15) ===%n"
-                    + "histories hash: %,d bytes = %.0f per page%ndue-time set  : %,d bytes = %.0f per page%ntotal         : %.0f bytes per page%n",
-                    pages, urlBytes / (double) pages, h, h / (double) pages, d, d / (double) pages, (h + d) / (double) pages);
+            String prefix = "t:{r:" + site + "}:";
+            long h = RedisInfo.keyBytes(url, prefix + "h:*");
+            long d = RedisInfo.keyBytes(url, prefix + "d:*") + RedisInfo.keyBytes(url, prefix + "di") + RedisInfo.keyBytes(url, prefix + "meta");
+            String bucket = prefix + "h:0";
+            RedisInfo.withRedis(url, r -> {
+                System.out.printf("bucket %s: encoding %s, %s pages, %s bytes%n", bucket,
+                        RedisInfo.send(r, io.vertx.redis.client.Request.cmd(io.vertx.redis.client.Command.OBJECT).arg("ENCODING").arg(bucket)),
+                        RedisInfo.send(r, io.vertx.redis.client.Request.cmd(io.vertx.redis.client.Command.HLEN).arg(bucket)),
+                        RedisInfo.send(r, io.vertx.redis.client.Request.cmd(io.vertx.redis.client.Command.MEMORY).arg("USAGE").arg(bucket)
+                                .arg("SAMPLES").arg(0)));
+                return null;
+            });
+            System.out.printf("%n=== Revisit state in Redis at %,d pages (URLs of %.0f characters, full 20-visit histories, ETag of 15) ===%n"
+                    + "histories (%d hashes): %,d bytes = %.0f per page%ndue-time sets and index: %,d bytes = %.0f per page%ntotal         : %.0f bytes per page%n",
+                    pages, urlBytes / (double) pages, store.keys(site).size() / 2 - 1, h, h / (double) pages, d, d / (double) pages, (h + d) / (double) pages);
         } finally {
             store.delete(site);
             redis.close();
