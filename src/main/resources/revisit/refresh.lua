@@ -5,6 +5,11 @@
 --   P h:<b>      HASH  8-byte URL fingerprint -> u16 URL length, URL, packed PageHistory
 --   P d:<b>      ZSET  8-byte URL fingerprint -> time (ms) the page is next due
 --   P di         ZSET  bucket -> the earliest due time in it
+-- Search-usage signals (user-experience policy), only for pages that appeared in results:
+--   P v          HASH  URL -> view weight (impressions at rank r count 1/r, clicks 1)
+--   P q          HASH  URL -> the latest distinct queries it appeared for (at most 5, newline-separated)
+--   P im         HASH  URL -> impacts of its last measured changes (space-separated)
+--   P meta       also  views, viewed (sum and count of weights), impactSum, impactCount
 local P = KEYS[1]
 local op = ARGV[1]
 local DI = P .. 'di'
@@ -61,6 +66,37 @@ if op == 'counts' then
   end
   local first = redis.call('ZRANGE', DI, 0, 0, 'WITHSCORES')
   return { n, first[2] or '-1', redis.call('HGET', META, 'pages') or '0' }
+end
+
+-- signal url weight query url weight query ...: adds view weight to pages and remembers their queries
+if op == 'signal' then
+  for i = 2, #ARGV - 2, 3 do
+    local url, w, q = ARGV[i], tonumber(ARGV[i + 1]), ARGV[i + 2]
+    if redis.call('HEXISTS', P .. 'v', url) == 0 then redis.call('HINCRBY', META, 'viewed', 1) end
+    redis.call('HINCRBYFLOAT', P .. 'v', url, w)
+    redis.call('HINCRBYFLOAT', META, 'views', w)
+    if q ~= '' then
+      local list = { q }
+      for item in string.gmatch(redis.call('HGET', P .. 'q', url) or '', '[^\n]+') do
+        if item ~= q and #list < 5 then list[#list + 1] = item end
+      end
+      redis.call('HSET', P .. 'q', url, table.concat(list, '\n'))
+    end
+  end
+  return 1
+end
+
+-- impact url keep value: records the impact of a page's latest change, keeping its last `keep` values
+if op == 'impact' then
+  local url, keep, value = ARGV[2], tonumber(ARGV[3]), ARGV[4]
+  local list = { value }
+  for item in string.gmatch(redis.call('HGET', P .. 'im', url) or '', '%S+') do
+    if #list < keep then list[#list + 1] = item end
+  end
+  redis.call('HSET', P .. 'im', url, table.concat(list, ' '))
+  redis.call('HINCRBYFLOAT', META, 'impactSum', value)
+  redis.call('HINCRBY', META, 'impactCount', 1)
+  return #list
 end
 
 return redis.error_reply('unknown refresh operation ' .. tostring(op))

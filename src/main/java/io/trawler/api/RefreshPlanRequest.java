@@ -6,18 +6,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A site's refresh plan as the API takes and shows it: {@code {"policy": "poisson", "targetProbability": 0.5,
- * "minIntervalMs": 60000, "maxIntervalMs": 2592000000, "initialIntervalMs": 86400000}}; all but the policy
- * optional (the configured defaults).
+ * A site's refresh plan as the API takes and shows it: {@code {"policy": "poisson" | "user-experience",
+ * "targetProbability": 0.5, "minIntervalMs": 60000, "maxIntervalMs": 2592000000, "initialIntervalMs": 86400000,
+ * "versions": 3}}; all but the policy optional (the configured defaults).
  */
 public record RefreshPlanRequest(String policy, Double targetProbability, Long minIntervalMs, Long maxIntervalMs,
-        Long initialIntervalMs) {
+        Long initialIntervalMs, Integer versions) {
 
     /** Update policies the engine schedules by. */
-    static final List<String> POLICIES = List.of("poisson");
+    static final List<String> POLICIES = List.of("poisson", "user-experience");
 
     static RefreshPlanRequest of(RefreshPlan p) {
-        return new RefreshPlanRequest(p.policy, p.targetProbability, p.minIntervalMs, p.maxIntervalMs, p.initialIntervalMs);
+        return new RefreshPlanRequest(p.policy, p.targetProbability, p.minIntervalMs, p.maxIntervalMs, p.initialIntervalMs, p.versions);
     }
 
     /** The plan for the site, or a 400 naming every problem. */
@@ -35,6 +35,10 @@ public record RefreshPlanRequest(String policy, Double targetProbability, Long m
         p.minIntervalMs = minIntervalMs == null ? defaults.minInterval().toMillis() : minIntervalMs;
         p.maxIntervalMs = maxIntervalMs == null ? defaults.maxInterval().toMillis() : maxIntervalMs;
         p.initialIntervalMs = initialIntervalMs == null ? defaults.initialInterval().toMillis() : initialIntervalMs;
+        p.versions = versions == null ? defaults.versions() : versions;
+        if (p.versions < 2 || p.versions > 20) {
+            d.add(new ApiError.Detail("versions", "must be between 2 and 20 (versions of a page kept to compare)"));
+        }
         if (!(p.targetProbability > 0 && p.targetProbability < 1)) {
             d.add(new ApiError.Detail("targetProbability", "must be between 0 and 1 (exclusive)"));
         }

@@ -62,6 +62,7 @@ public class RefreshPlanResource {
                 p.minIntervalMs = plan.minIntervalMs;
                 p.maxIntervalMs = plan.maxIntervalMs;
                 p.initialIntervalMs = plan.initialIntervalMs;
+                p.versions = plan.versions;
             }
             p.updatedAt = Instant.now();
             p.persist();

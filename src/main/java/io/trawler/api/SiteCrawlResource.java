@@ -81,10 +81,10 @@ public class SiteCrawlResource {
                             "a focused crawl needs a topic: give one here or save one with PUT /api/v1/sites/" + siteId + "/plan/topic"))));
             try {
                 io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
-                boolean continuous = r.continuous() != null ? r.continuous()
-                        : io.trawler.revisit.RefreshPlan.findById(siteId) != null;
+                io.trawler.revisit.RefreshPlan refresh = io.trawler.revisit.RefreshPlan.findById(siteId);
+                boolean continuous = r.continuous() != null ? r.continuous() : refresh != null;
                 return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
-                        budget, continuous);
+                        budget, continuous, refresh != null && refresh.userExperience());
             } catch (io.trawler.plan.PlanService.NoGraphException e) {
                 throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
             }

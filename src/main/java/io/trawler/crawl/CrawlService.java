@@ -48,17 +48,18 @@ public class CrawlService {
      */
     @Transactional
     public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget) {
-        return start(site, strategy, mode, plan, knownUrls, topic, budget, false);
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, false, false);
     }
 
     /**
      * As {@link #start(Site, String, String, PartitionPlan, long, Topic, long)}; a {@code continuous} crawl stays
-     * running when it runs dry, taking the site's scheduled revisits and recrawl requests until it is stopped.
+     * running when it runs dry, taking the site's scheduled revisits and recrawl requests until it is stopped;
+     * with {@code keepText} its page records carry the pages' main text (for the user-experience policy).
      */
     @Transactional
     public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
-            boolean continuous) {
-        return start(site, strategy, mode, plan, knownUrls, topic, budget, continuous, true, null);
+            boolean continuous, boolean keepText) {
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, continuous, true, keepText, null);
     }
 
     /**
@@ -67,14 +68,14 @@ public class CrawlService {
      */
     @Transactional
     public Crawl startRecrawl(Site site, List<String> urls, int priority, long knownUrls) {
-        return start(site, "bfs", "independent", null, knownUrls, null, 0, false, false, new Recrawl(urls, priority));
+        return start(site, "bfs", "independent", null, knownUrls, null, 0, false, false, false, new Recrawl(urls, priority));
     }
 
     private record Recrawl(List<String> urls, int priority) {
     }
 
     private Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
-            boolean continuous, boolean followLinks, Recrawl recrawl) {
+            boolean continuous, boolean followLinks, boolean keepText, Recrawl recrawl) {
         String id = Ids.newId();
         int partitions = plan == null ? 1 : plan.size();
         List<List<String>> laneSeeds = new ArrayList<>();
@@ -86,7 +87,7 @@ public class CrawlService {
         Map<String, Integer> owners = plan == null ? Map.of() : plan.owners();
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
-                owners, knownUrls, order.constants(), topic, budget, continuous, followLinks, knownUrls > 0 || continuous || recrawl != null);
+                owners, knownUrls, order.constants(), topic, budget, continuous, followLinks, knownUrls > 0 || continuous || recrawl != null, keepText);
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;

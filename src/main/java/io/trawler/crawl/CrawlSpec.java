@@ -18,12 +18,14 @@ import java.util.Map;
  * crawl and the fetch budget (0: none); whether it stays running to take revisits and recrawls
  * ({@code continuous}), whether it follows links ({@code followLinks}: a crawl started for a recrawl request
  * fetches only the URLs asked for), and whether workers send conditional requests from the pages' histories
- * ({@code conditional}). The manager writes it to Redis as JSON at start, so workers never need the database.
+ * ({@code conditional}), and whether page records carry the main text ({@code keepText}: the user-experience
+ * policy compares versions). The manager writes it to Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
-        Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional) {
+        Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
+        boolean keepText) {
 
     public CrawlScope scope() {
         return new CrawlScope(hosts, include, exclude, maxDepth);

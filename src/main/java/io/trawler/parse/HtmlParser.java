@@ -24,7 +24,7 @@ public final class HtmlParser {
 
     /** What a page says about itself and where it links. */
     public record ParsedPage(String title, List<Link> links, Optional<String> canonical, boolean noindex, boolean nofollow,
-            String text, long mainTextFingerprint) {
+            String text, String mainText, long mainTextFingerprint) {
 
         /** Links the crawler may follow: none under meta nofollow, and none marked rel=nofollow. */
         public List<String> followable() {
@@ -87,7 +87,7 @@ public final class HtmlParser {
         }
         String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
         String title = doc.title();
-        long fingerprint = MainText.fingerprint(title + "\n" + MainText.of(doc));   // last: it strips the document
-        return new ParsedPage(title, links, canonical, noindex, nofollow, text, fingerprint);
+        String main = MainText.of(doc);   // last: it strips the document
+        return new ParsedPage(title, links, canonical, noindex, nofollow, text, main, MainText.fingerprint(title + "\n" + main));
     }
 }

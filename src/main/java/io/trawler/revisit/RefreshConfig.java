@@ -24,6 +24,10 @@ public interface RefreshConfig {
     @WithDefault("P1D")
     Duration initialInterval();
 
+    /** user-experience: versions of a page kept to measure the impact of its changes (K). */
+    @WithDefault("3")
+    int versions();
+
     /** How often the manager moves due pages into their site's continuous crawl. */
     @WithDefault("PT1S")
     Duration feedInterval();

@@ -24,8 +24,14 @@ public class RefreshPlan extends PanacheEntityBase {
     public long maxIntervalMs;
     @Column(name = "initial_interval_ms")
     public long initialIntervalMs;
+    /** user-experience: versions of a page kept to measure the impact of its changes (K). */
+    public int versions;
     @Column(name = "updated_at")
     public Instant updatedAt;
+
+    public boolean userExperience() {
+        return "user-experience".equals(policy);
+    }
 
     /** The plan's scheduling rule, in plain Java. */
     public io.trawler.refresh.RevisitSchedule schedule() {

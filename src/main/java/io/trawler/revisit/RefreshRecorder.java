@@ -2,7 +2,9 @@ package io.trawler.revisit;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.crawl.PagesIngested;
+import io.trawler.refresh.ChangeImpact;
 import io.trawler.refresh.PageHistory;
+import io.trawler.refresh.UserExperienceSchedule;
 import io.trawler.refresh.RevisitSchedule;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -26,15 +28,17 @@ public class RefreshRecorder {
     private static final long PLAN_TTL_MS = 2000;
 
     private final RefreshStore store;
+    private final PageVersions versions;
     private final Counter visits;
     private final Counter changes;
     private final Map<String, CachedPlan> plans = new ConcurrentHashMap<>();
 
-    private record CachedPlan(Optional<RevisitSchedule> schedule, long maxPages, long readAt) {
+    private record CachedPlan(Optional<RevisitSchedule> schedule, boolean userExperience, int versions, long maxPages, long readAt) {
     }
 
-    public RefreshRecorder(RefreshStore store, MeterRegistry metrics) {
+    public RefreshRecorder(RefreshStore store, PageVersions versions, MeterRegistry metrics) {
         this.store = store;
+        this.versions = versions;
         this.visits = metrics.counter("trawler.refresh.visits", "result", "observed");
         this.changes = metrics.counter("trawler.refresh.visits", "result", "changed");
     }
@@ -44,45 +48,104 @@ public class RefreshRecorder {
             return;
         }
         CachedPlan plan = plan(batch.siteId());
-        record(batch.siteId(), plan.maxPages(), batch.records(), plan.schedule());
+        if (plan.userExperience()) {
+            recordWithUsage(batch.siteId(), plan, batch.records());
+        } else {
+            record(batch.siteId(), plan.maxPages(), batch.records(), plan.schedule());
+        }
+    }
+
+    /**
+     * The user-experience policy: as {@link #record}, and for pages that appeared in search results, the last K
+     * versions of their main text are kept, each change's impact on their queries is measured against the version
+     * before, and the next visit comes sooner the more the page is viewed and the more its changes matter.
+     */
+    void recordWithUsage(String siteId, CachedPlan plan, List<Map<String, String>> records) {
+        List<String> urls = distinctUrls(records);
+        if (urls.isEmpty()) {
+            return;
+        }
+        Map<String, PageHistory> histories = load(siteId, urls);
+        List<RefreshStore.Usage> usage = store.usage(siteId, urls);
+        RefreshStore.UsageMeans means = store.usageMeans(siteId);
+        UserExperienceSchedule ue = new UserExperienceSchedule(plan.schedule().orElseThrow());
+        Map<String, Long> due = new LinkedHashMap<>();
+        for (Map<String, String> r : records) {
+            String url = r.get("url");
+            PageHistory h = histories.get(url);
+            if (h == null) {
+                continue;
+            }
+            boolean first = h.lastFetch() == 0;
+            PageHistory.Observation o = observe(h, r);
+            RefreshStore.Usage u = usage.get(urls.indexOf(url));
+            String text = r.get("mainText");
+            if (text != null && !u.queries().isEmpty() && (first || o == null || o.changed() || versions.latest(siteId, url) == null)) {
+                String previous = versions.latest(siteId, url);
+                if (o != null && o.changed() && previous != null) {
+                    store.addImpact(siteId, url, plan.versions() - 1, ChangeImpact.of(u.queries(), previous, text));
+                }
+                versions.add(siteId, url, h.lastFetch(), text, plan.versions());
+            }
+            if (h.lastFetch() > 0) {
+                due.put(url, ue.nextDue(h, u.weight(), means.weight(), u.impact(), means.impact()));
+            }
+        }
+        histories.values().removeIf(h -> h.lastFetch() == 0);
+        store.save(siteId, plan.maxPages(), histories, due);
     }
 
     /** Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule). */
     public void record(String siteId, long maxPages, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
-        List<String> urls = new ArrayList<>();
-        for (Map<String, String> r : records) {
-            String url = r.get("url");
-            if (url != null && !url.isEmpty() && !urls.contains(url)) {
-                urls.add(url);
-            }
-        }
+        List<String> urls = distinctUrls(records);
         if (urls.isEmpty()) {
             return;
         }
-        Map<String, PageHistory> histories = new LinkedHashMap<>();
-        List<PageHistory> stored = store.histories(siteId, urls);
-        for (int i = 0; i < urls.size(); i++) {
-            histories.put(urls.get(i), stored.get(i));
-        }
+        Map<String, PageHistory> histories = load(siteId, urls);
         Map<String, Long> due = new LinkedHashMap<>();
         for (Map<String, String> r : records) {
             PageHistory h = histories.get(r.get("url"));
             if (h == null) {
                 continue;
             }
-            PageHistory.Observation o = h.add(fetchOf(r));
-            if (o != null) {
-                visits.increment();
-                if (o.changed()) {
-                    changes.increment();
-                }
-            }
+            observe(h, r);
             if (schedule.isPresent() && h.lastFetch() > 0) {
                 due.put(r.get("url"), schedule.get().nextDue(h));
             }
         }
         histories.values().removeIf(h -> h.lastFetch() == 0);
         store.save(siteId, maxPages, histories, due);
+    }
+
+    private static List<String> distinctUrls(List<Map<String, String>> records) {
+        java.util.LinkedHashSet<String> urls = new java.util.LinkedHashSet<>();
+        for (Map<String, String> r : records) {
+            String url = r.get("url");
+            if (url != null && !url.isEmpty()) {
+                urls.add(url);
+            }
+        }
+        return new ArrayList<>(urls);
+    }
+
+    private Map<String, PageHistory> load(String siteId, List<String> urls) {
+        Map<String, PageHistory> histories = new LinkedHashMap<>();
+        List<PageHistory> stored = store.histories(siteId, urls);
+        for (int i = 0; i < urls.size(); i++) {
+            histories.put(urls.get(i), stored.get(i));
+        }
+        return histories;
+    }
+
+    private PageHistory.Observation observe(PageHistory h, Map<String, String> r) {
+        PageHistory.Observation o = h.add(fetchOf(r));
+        if (o != null) {
+            visits.increment();
+            if (o.changed()) {
+                changes.increment();
+            }
+        }
+        return o;
     }
 
     static PageHistory.Fetch fetchOf(Map<String, String> r) {
@@ -107,8 +170,8 @@ public class RefreshRecorder {
             c = QuarkusTransaction.requiringNew().call(() -> {
                 RefreshPlan p = RefreshPlan.findById(siteId);
                 io.trawler.site.Site site = io.trawler.site.Site.findById(siteId);
-                return new CachedPlan(p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule()),
-                        site == null ? 100_000 : site.maxPages, now);
+                return new CachedPlan(p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule()), p != null && p.userExperience(),
+                        p == null ? 3 : p.versions, site == null ? 100_000 : site.maxPages, now);
             });
             plans.put(siteId, c);
         }

@@ -237,6 +237,85 @@ public class RefreshStore {
     public record Counts(long pages, long due, long nextDueAt) {
     }
 
+    /** One search-usage signal reduced to what the store keeps: the page, the view weight it adds, the query. */
+    public record Signal(String url, double weight, String query) {
+    }
+
+    /** Adds signals of one site (pages' view weights and latest queries). */
+    public void addSignals(String siteId, List<Signal> signals) {
+        for (int i = 0; i < signals.size(); i += 500) {
+            List<Object> args = new ArrayList<>();
+            args.add("signal");
+            for (Signal s : signals.subList(i, Math.min(signals.size(), i + 500))) {
+                args.add(s.url());
+                args.add(Double.toString(s.weight()));
+                args.add(s.query() == null ? "" : s.query().replace('\n', ' '));
+            }
+            Await.result(SCRIPT.runMixed(redis, prefix(siteId), args));
+        }
+    }
+
+    /** Records the impact of a page's latest change, keeping its last {@code keep}. */
+    public void addImpact(String siteId, String url, int keep, double impact) {
+        Await.result(SCRIPT.runMixed(redis, prefix(siteId), List.of("impact", url, Math.max(1, keep), Double.toString(impact))));
+    }
+
+    /** What the user-experience policy knows of pages: view weight, queries, mean measured impact (NaN: none). */
+    public record Usage(double weight, List<String> queries, double impact) {
+        public static final Usage NONE = new Usage(0, List.of(), Double.NaN);
+    }
+
+    /** The site's mean view weight (over pages with signals) and mean measured impact (NaN when none). */
+    public record UsageMeans(double weight, double impact) {
+    }
+
+    /** Usage of the given URLs, in order. */
+    public List<Usage> usage(String siteId, List<String> urls) {
+        List<Usage> out = new ArrayList<>(urls.size());
+        if (urls.isEmpty()) {
+            return out;
+        }
+        Request v = Request.cmd(Command.HMGET).arg(prefix(siteId) + "v");
+        Request q = Request.cmd(Command.HMGET).arg(prefix(siteId) + "q");
+        Request im = Request.cmd(Command.HMGET).arg(prefix(siteId) + "im");
+        urls.forEach(u -> {
+            v.arg(u);
+            q.arg(u);
+            im.arg(u);
+        });
+        List<Response> r = Await.result(redis.batch(List.of(v, q, im)));
+        for (int i = 0; i < urls.size(); i++) {
+            Response w = r.get(0).get(i);
+            if (w == null) {
+                out.add(Usage.NONE);
+                continue;
+            }
+            Response qs = r.get(1).get(i);
+            Response ims = r.get(2).get(i);
+            double impact = Double.NaN;
+            if (ims != null) {
+                String[] parts = ims.toString().trim().split(" ");
+                double sum = 0;
+                for (String p : parts) {
+                    sum += Double.parseDouble(p);
+                }
+                impact = sum / parts.length;
+            }
+            out.add(new Usage(Double.parseDouble(w.toString()), qs == null ? List.of() : List.of(qs.toString().split("\n")), impact));
+        }
+        return out;
+    }
+
+    public UsageMeans usageMeans(String siteId) {
+        Response r = Await.result(redis.send(Request.cmd(Command.HMGET).arg(prefix(siteId) + "meta").arg("views").arg("viewed")
+                .arg("impactSum").arg("impactCount")));
+        double views = r.get(0) == null ? 0 : Double.parseDouble(r.get(0).toString());
+        double viewed = r.get(1) == null ? 0 : Double.parseDouble(r.get(1).toString());
+        double impactSum = r.get(2) == null ? 0 : Double.parseDouble(r.get(2).toString());
+        double impactCount = r.get(3) == null ? 0 : Double.parseDouble(r.get(3).toString());
+        return new UsageMeans(viewed == 0 ? 0 : views / viewed, impactCount == 0 ? Double.NaN : impactSum / impactCount);
+    }
+
     /** Every page's URL and history, a few buckets per round trip. */
     public void forEach(String siteId, BiConsumer<String, PageHistory> consumer) {
         int b = bits(siteId);
@@ -264,6 +343,9 @@ public class RefreshStore {
         List<String> keys = new ArrayList<>();
         keys.add(prefix(siteId) + "meta");
         keys.add(prefix(siteId) + "di");
+        keys.add(prefix(siteId) + "v");
+        keys.add(prefix(siteId) + "q");
+        keys.add(prefix(siteId) + "im");
         for (int i = 0; b >= 0 && i < (1 << b); i++) {
             keys.add(prefix(siteId) + "h:" + Integer.toHexString(i));
             keys.add(prefix(siteId) + "d:" + Integer.toHexString(i));

@@ -181,6 +181,9 @@ final class PageProcessor {
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), ctx.routing(), ctx.order(), partition);
             rec.put("textFp", Long.toHexString(page.mainTextFingerprint()));
+            if (ctx.spec().keepText()) {
+                rec.put("mainText", truncate(page.mainText(), 32_768));
+            }
             boolean follow = ctx.spec().followLinks();
             if (ctx.focused()) {
                 double sim = ctx.topic().relevance(page.text());

@@ -78,4 +78,32 @@ class RevisitApiTest {
                 .body("expectedFreshness", nullValue()).body("policy", nullValue());
         Api.as().get("/api/v1/sites/nosuchsite/freshness").then().statusCode(404);
     }
+
+    @Test
+    void badSignalsAreA400AndStoreNothing() {
+        Api.as().body("{}").post("/api/v1/signals").then().statusCode(400).body("details.field", hasItem("signals"));
+        Api.as().body(Map.of("signals", List.of())).post("/api/v1/signals").then().statusCode(400);
+        Api.as().body(Map.of("signals", List.of(Map.of("url", "http://news.test/a", "query", "q", "rank", 0),
+                Map.of("url", "http://news.test/b", "rank", 2, "impressions", 3, "clicks", 4)))).post("/api/v1/signals").then()
+                .statusCode(400).body("details.field", hasItem("signals[0].rank")).body("details.field", hasItem("signals[1].query"))
+                .body("details.field", hasItem("signals[1].clicks"));
+    }
+
+    @Test
+    void signalsGoToTheSitesThatCoverTheirUrls() {
+        String id = site();
+        Api.as().body(Map.of("signals", List.of(
+                Map.of("url", "http://news.test/story", "query", "election results", "rank", 2, "impressions", 10, "clicks", 1),
+                Map.of("url", "http://news.test/story", "query", "turnout", "rank", 1, "impressions", 4),
+                Map.of("url", "http://elsewhere.test/x", "query", "q", "rank", 1, "impressions", 1),
+                Map.of("url", "not a url", "query", "q", "rank", 1)))).post("/api/v1/signals").then().statusCode(202)
+                .body("accepted", equalTo(2)).body("rejected.index", org.hamcrest.Matchers.contains(2, 3))
+                .body("rejected.reason", hasItem(containsString("no site's scope")));
+        io.trawler.revisit.RefreshStore.Usage u = store.usage(id, List.of("http://news.test/story")).get(0);
+        org.junit.jupiter.api.Assertions.assertEquals(10 / 2.0 + 1 + 4, u.weight(), 1e-9);
+        org.junit.jupiter.api.Assertions.assertEquals(List.of("turnout", "election results"), u.queries());
+    }
+
+    @jakarta.inject.Inject
+    io.trawler.revisit.RefreshStore store;
 }

@@ -157,7 +157,7 @@ class RevisitBenchmark {
             });
             System.out.printf("%n=== Revisit state in Redis at %,d pages (URLs of %.0f characters, full 20-visit histories, ETag of 15) ===%n"
                     + "histories (%d hashes): %,d bytes = %.0f per page%ndue-time sets and index: %,d bytes = %.0f per page%ntotal         : %.0f bytes per page%n",
-                    pages, urlBytes / (double) pages, store.keys(site).size() / 2 - 1, h, h / (double) pages, d, d / (double) pages, (h + d) / (double) pages);
+                    pages, urlBytes / (double) pages, (store.keys(site).size() - 5) / 2, h, h / (double) pages, d, d / (double) pages, (h + d) / (double) pages);
         } finally {
             store.delete(site);
             redis.close();

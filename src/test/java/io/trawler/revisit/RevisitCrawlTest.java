@@ -130,4 +130,41 @@ class RevisitCrawlTest {
             Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
         }
     }
+
+    @Inject
+    PageVersions versions;
+
+    @Test
+    void userExperienceRevisitsViewedPagesWhoseChangesMatterSooner() throws Exception {
+        double[] rates = new double[8];
+        java.util.Arrays.fill(rates, 0.5);   // slow enough that the policy's intervals, not the ingest lag, decide
+        ChangingSite site = new ChangingSite(rates, 600, 11);
+        try (TestWebServer server = TestWebServer.start(req -> site.serve(req, ""))) {
+            String siteId = Api.createSite("searched", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 1000, "maxDepth", 3));
+            Api.as().body(Map.of("policy", "user-experience", "targetProbability", 0.6, "minIntervalMs", 100, "initialIntervalMs", 400,
+                    "maxIntervalMs", 3000, "versions", 3)).put("/api/v1/sites/" + siteId + "/plan/refresh").then().statusCode(200);
+            List<Map<String, Object>> signals = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                signals.add(Map.of("url", server.base() + "/p/" + i, "query", "election results", "rank", 1, "impressions", 500, "clicks", 50));
+            }
+            Api.as().body(Map.of("signals", signals)).post("/api/v1/signals").then().statusCode(202).body("accepted",
+                    org.hamcrest.Matchers.equalTo(2));
+            String crawlId = Api.startCrawl(siteId);
+            Thread.sleep(20_000);
+            Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+            double viewed = (server.log().count("/p/0") + server.log().count("/p/1")) / 2.0;
+            double others = IntStream.range(2, 8).map(i -> server.log().count("/p/" + i)).average().orElse(0);
+            assertTrue(viewed > 1.3 * others, "viewed pages fetched " + viewed + " times on average, the others " + others);
+            String p0 = server.base() + "/p/0";
+            int kept = versions.count(siteId, p0);
+            assertTrue(kept >= 2 && kept <= 3, kept + " versions kept");
+            RefreshStore.Usage usage = store.usage(siteId, List.of(p0)).get(0);
+            assertTrue(usage.weight() == 550, "weight " + usage.weight());
+            assertEquals(List.of("election results"), usage.queries());
+            // measured over the last K − 1 = 2 changes (0 when both went between the two topics off the query)
+            assertTrue(usage.impact() >= 0 && usage.impact() <= 1, "impact " + usage.impact() + " of the change to " + versions.latest(siteId, p0));
+            assertEquals(0, versions.count(siteId, server.base() + "/p/2"), "versions are kept only of pages seen in results");
+        }
+    }
 }

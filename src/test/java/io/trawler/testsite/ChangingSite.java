@@ -14,6 +14,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class ChangingSite {
 
+    /** What a page is about in turn, one per version: a query for "election results" sees every other change. */
+    static final String[] TOPICS = {"Election results: the count goes on and turnout is high.", "Weather: sunny spells, light winds.",
+        "Sport: the match ended in a draw."};
+
     private final double[] rates;
     private final double[][] changeTimes;
     private final long startNanos = System.nanoTime();
@@ -104,7 +108,7 @@ public final class ChangingSite {
             }
             req.response().putHeader("content-type", "text/html").putHeader("etag", etag)
                     .end("<html><head><title>page " + i + "</title></head><body>" + noise + "<main><p>page " + i + " version " + v
-                            + "</p></main>" + footer + "<a href=\"/\">home</a></body></html>");
+                            + "</p><p>" + TOPICS[(i + v) % TOPICS.length] + "</p></main>" + footer + "<a href=\"/\">home</a></body></html>");
             return;
         }
         req.response().setStatusCode(404).end();

@@ -1,0 +1,68 @@
+package io.trawler.revisit;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.parse.CrawlScope;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.site.Site;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Search-usage signals (a URL shown for a query at a rank, with impressions and clicks): each goes to every site
+ * whose scope covers its URL and adds to the page's view weight — impressions × 1/rank (the chance a result at
+ * that rank is looked at) plus clicks — and to the page's latest queries, which the user-experience policy uses.
+ */
+@ApplicationScoped
+public class SignalService {
+
+    private final RefreshStore store;
+
+    public SignalService(RefreshStore store) {
+        this.store = store;
+    }
+
+    /** One signal as the API takes it. */
+    public record Signal(String url, String query, int rank, long impressions, long clicks) {
+    }
+
+    /** A signal that no site takes, and why. */
+    public record Rejection(int index, String url, String reason) {
+    }
+
+    /** View weight a signal adds to its page. */
+    public static double weight(Signal s) {
+        return s.impressions() / (double) s.rank() + s.clicks();
+    }
+
+    /** Stores the signals of pages some site covers; returns the others. */
+    public List<Rejection> add(List<Signal> signals) {
+        List<Site> sites = QuarkusTransaction.requiringNew().call(() -> Site.<Site>listAll());
+        List<CrawlScope> scopes = sites.stream().map(s -> new CrawlScope(s.hosts, s.include, s.exclude, Integer.MAX_VALUE)).toList();
+        Map<String, List<RefreshStore.Signal>> bySite = new LinkedHashMap<>();
+        List<Rejection> rejected = new ArrayList<>();
+        for (int i = 0; i < signals.size(); i++) {
+            Signal s = signals.get(i);
+            Optional<String> url = UrlNormalizer.normalize(s.url().trim());
+            if (url.isEmpty()) {
+                rejected.add(new Rejection(i, s.url(), "not an absolute http(s) URL"));
+                continue;
+            }
+            boolean covered = false;
+            for (int k = 0; k < scopes.size(); k++) {
+                if (scopes.get(k).accepts(url.get(), 0)) {
+                    covered = true;   // every site whose scope covers the page hears of its use
+                    bySite.computeIfAbsent(sites.get(k).id, x -> new ArrayList<>()).add(new RefreshStore.Signal(url.get(), weight(s), s.query()));
+                }
+            }
+            if (!covered) {
+                rejected.add(new Rejection(i, s.url(), "no site's scope covers this URL"));
+            }
+        }
+        bySite.forEach(store::addSignals);
+        return rejected;
+    }
+}
