@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A site's refresh plan as the API takes and shows it: {@code {"policy": "poisson" | "user-experience",
+ * A site's refresh plan as the API takes and shows it: {@code {"policy": "poisson" | "user-experience" | "cluster-sampling",
  * "targetProbability": 0.5, "minIntervalMs": 60000, "maxIntervalMs": 2592000000, "initialIntervalMs": 86400000,
  * "versions": 3}}; all but the policy optional (the configured defaults).
  */
@@ -14,7 +14,7 @@ public record RefreshPlanRequest(String policy, Double targetProbability, Long m
         Long initialIntervalMs, Integer versions) {
 
     /** Update policies the engine schedules by. */
-    static final List<String> POLICIES = List.of("poisson", "user-experience");
+    static final List<String> POLICIES = List.of("poisson", "user-experience", "cluster-sampling");
 
     static RefreshPlanRequest of(RefreshPlan p) {
         return new RefreshPlanRequest(p.policy, p.targetProbability, p.minIntervalMs, p.maxIntervalMs, p.initialIntervalMs, p.versions);

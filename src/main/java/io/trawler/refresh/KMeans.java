@@ -106,6 +106,15 @@ public final class KMeans {
         return centres.length;
     }
 
+    /** The cluster centres. */
+    public double[][] centres() {
+        double[][] out = new double[centres.length][];
+        for (int c = 0; c < centres.length; c++) {
+            out[c] = centres[c].clone();
+        }
+        return out;
+    }
+
     /** Each point's cluster. */
     public int[] assignment() {
         return assignment.clone();

@@ -123,6 +123,16 @@ public final class PageHistory {
         return ChangeRateEstimator.maximumLikelihood(c, u, 50 / shortest);
     }
 
+    /**
+     * Forgets the visits of the window (totals, validators and the fingerprint stay): what the cluster-sampling
+     * policy keeps of a page outside its cluster's sample.
+     */
+    public void clearWindow() {
+        size = 0;
+        head = 0;
+        changedBits = 0;
+    }
+
     /** Each visit of the window in order, oldest first: its interval (ms) and whether it saw a change. */
     public void forEachVisit(VisitConsumer consumer) {
         for (int k = 0; k < size; k++) {

@@ -162,11 +162,7 @@ public final class RatePosterior {
     public double mean(int page) {
         double[] post = new double[grid.length];
         posterior(page, post);
-        double m = 0;
-        for (int g = 0; g < grid.length; g++) {
-            m += post[g] * grid[g];
-        }
-        return m;
+        return meanOf(post);
     }
 
     /** Posterior mean rates of all pages. */
@@ -175,34 +171,17 @@ public final class RatePosterior {
         double[] post = new double[grid.length];
         for (int i = 0; i < pages; i++) {
             posterior(i, post);
-            double m = 0;
-            for (int g = 0; g < grid.length; g++) {
-                m += post[g] * grid[g];
-            }
-            out[i] = m;
+            out[i] = meanOf(post);
         }
         return out;
     }
 
-    /**
-     * Summarises each page's posterior for the budget allocation: the probability that it changes at all
-     * ({@code changing}, 1 − P(λ = 0)) and its mean rate if it does ({@code rates}, E[λ | λ > 0]). The expected
-     * freshness gain of visiting a page is then about {@code changing} times that of a page of rate
-     * {@code rates}: a page that probably never changes is not worth a visit even when its rate, were it to
-     * change, would be.
-     */
-    public void summarise(double[] rates, double[] changing) {
-        double[] post = new double[grid.length];
-        for (int i = 0; i < pages; i++) {
-            posterior(i, post);
-            double m = 0;
-            for (int g = 1; g < grid.length; g++) {
-                m += post[g] * grid[g];
-            }
-            double p = 1 - post[0];
-            changing[i] = p;
-            rates[i] = p > 0 ? m / p : grid[1];
+    private double meanOf(double[] post) {
+        double m = 0;
+        for (int g = 0; g < grid.length; g++) {
+            m += post[g] * grid[g];
         }
+        return m;
     }
 
     /**

@@ -29,15 +29,25 @@ public class RefreshRecorder {
 
     private final RefreshStore store;
     private final PageVersions versions;
+    private final ClusterModels clusters;
     private final Counter visits;
     private final Counter changes;
     private final Map<String, CachedPlan> plans = new ConcurrentHashMap<>();
 
-    private record CachedPlan(Optional<RevisitSchedule> schedule, boolean userExperience, int versions, long maxPages, long readAt) {
+    private record CachedPlan(Optional<RevisitSchedule> schedule, String policy, int versions, long maxPages, long readAt) {
+
+        boolean userExperience() {
+            return "user-experience".equals(policy);
+        }
+
+        boolean clusterSampling() {
+            return "cluster-sampling".equals(policy);
+        }
     }
 
-    public RefreshRecorder(RefreshStore store, PageVersions versions, MeterRegistry metrics) {
+    public RefreshRecorder(RefreshStore store, PageVersions versions, ClusterModels clusters, MeterRegistry metrics) {
         this.store = store;
+        this.clusters = clusters;
         this.versions = versions;
         this.visits = metrics.counter("trawler.refresh.visits", "result", "observed");
         this.changes = metrics.counter("trawler.refresh.visits", "result", "changed");
@@ -50,6 +60,8 @@ public class RefreshRecorder {
         CachedPlan plan = plan(batch.siteId());
         if (plan.userExperience()) {
             recordWithUsage(batch.siteId(), plan, batch.records());
+        } else if (plan.clusterSampling()) {
+            recordWithClusters(batch.siteId(), plan, batch.records());
         } else {
             record(batch.siteId(), plan.maxPages(), batch.records(), plan.schedule());
         }
@@ -117,6 +129,45 @@ public class RefreshRecorder {
         store.save(siteId, maxPages, histories, due);
     }
 
+    /**
+     * The cluster-sampling policy: a page in its cluster's sample keeps its visits and is scheduled by its own
+     * rate; any other page keeps only its validators and fingerprint and is scheduled by its cluster's rate (a
+     * page the model has not seen goes to the cluster nearest its features). Before the site has a model (no page
+     * in the database yet) every page is scheduled by its own history.
+     */
+    void recordWithClusters(String siteId, CachedPlan plan, List<Map<String, String>> records) {
+        List<String> urls = distinctUrls(records);
+        if (urls.isEmpty()) {
+            return;
+        }
+        Map<String, PageHistory> histories = load(siteId, urls);
+        ClusterModels.Model model = clusters.forSite(siteId);
+        RevisitSchedule schedule = plan.schedule().orElseThrow();
+        Map<String, Long> due = new LinkedHashMap<>();
+        for (Map<String, String> r : records) {
+            String url = r.get("url");
+            PageHistory h = histories.get(url);
+            if (h == null) {
+                continue;
+            }
+            observe(h, r);
+            if (h.lastFetch() == 0) {
+                continue;
+            }
+            if (model == null || model.sampled(url)) {
+                due.put(url, schedule.nextDue(h));
+                continue;
+            }
+            h.clearWindow();   // history only for the samples
+            int cluster = model.clusterOf(url, (int) parse(r.get("depth")), r.get("contentType"), parse(r.get("bytes")));
+            double rate = model.rate(cluster);
+            due.put(url, h.lastFetch() + (Double.isNaN(rate) ? schedule.initialIntervalMs()
+                    : Math.round(schedule.target().interval(rate / 1000.0))));
+        }
+        histories.values().removeIf(h -> h.lastFetch() == 0);
+        store.save(siteId, plan.maxPages(), histories, due);
+    }
+
     private static List<String> distinctUrls(List<Map<String, String>> records) {
         java.util.LinkedHashSet<String> urls = new java.util.LinkedHashSet<>();
         for (Map<String, String> r : records) {
@@ -170,7 +221,7 @@ public class RefreshRecorder {
             c = QuarkusTransaction.requiringNew().call(() -> {
                 RefreshPlan p = RefreshPlan.findById(siteId);
                 io.trawler.site.Site site = io.trawler.site.Site.findById(siteId);
-                return new CachedPlan(p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule()), p != null && p.userExperience(),
+                return new CachedPlan(p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule()), p == null ? null : p.policy,
                         p == null ? 3 : p.versions, site == null ? 100_000 : site.maxPages, now);
             });
             plans.put(siteId, c);
@@ -181,5 +232,6 @@ public class RefreshRecorder {
     /** Forgets the cached plan of a site (after it changed). */
     public void planChanged(String siteId) {
         plans.remove(siteId);
+        clusters.forget(siteId);
     }
 }

@@ -427,7 +427,9 @@ public final class FreshnessSimulator {
         }
     }
 
-    record Result(String policy, double freshness, double age, double userFreshness, double fetchesPerDay) {
+    /** Averages after the warm-up, and each day's mean freshness and user-weighted freshness (for the plot). */
+    record Result(String policy, double freshness, double age, double userFreshness, double fetchesPerDay, double[] daily,
+            double[] dailyUser) {
     }
 
     static Result run(Policy p, int n, double budgetShare, int days, int warmUp, long seed) {
@@ -443,6 +445,8 @@ public final class FreshnessSimulator {
         }
         int samples = 0;
         long fetches = 0;
+        double[] daily = new double[days];
+        double[] dailyUser = new double[days];
         Integer[] ids = new Integer[n];
         double[] dues = new double[n];
         for (int day = 0; day < days; day++) {
@@ -472,7 +476,7 @@ public final class FreshnessSimulator {
                     next++;
                     fetches++;
                 }
-                if (day >= warmUp) {
+                {
                     double fr = 0;
                     double ag = 0;
                     double uf = 0;
@@ -486,14 +490,18 @@ public final class FreshnessSimulator {
                             uf += w.weight[i];
                         }
                     }
-                    fresh += fr / n;
-                    age += ag / n;
-                    userFresh += uf / totalWeight;
-                    samples++;
+                    daily[day] += fr / n / 24;
+                    dailyUser[day] += uf / totalWeight / 24;
+                    if (day >= warmUp) {
+                        fresh += fr / n;
+                        age += ag / n;
+                        userFresh += uf / totalWeight;
+                        samples++;
+                    }
                 }
             }
         }
-        return new Result(p.name(), fresh / samples, age / samples, userFresh / samples, fetches / (double) days);
+        return new Result(p.name(), fresh / samples, age / samples, userFresh / samples, fetches / (double) days, daily, dailyUser);
     }
 
     public static void main(String[] args) {
@@ -506,17 +514,40 @@ public final class FreshnessSimulator {
                 new ClusterSampling(),
                 new Allocating("oracle", true, false, false));
         System.out.printf("%,d pages, budget %.0f %% of the pages per day, %d days (measured after day %d)%n%n", n, share * 100, days, warmUp);
-        System.out.println("| policy | freshness | age (days) | user-weighted freshness | fetches/day |");
-        System.out.println("|---|---|---|---|---|");
-        List<String> only = args.length > 3 ? List.of(args[3].split(",")) : null;
+        System.out.println("| policy | freshness | freshness, last 20 days | age (days) | user-weighted freshness | fetches/day |");
+        System.out.println("|---|---|---|---|---|---|");
+        List<String> only = args.length > 3 && !args[3].equals("all") ? List.of(args[3].split(",")) : null;
+        java.util.Map<String, double[]> curves = new java.util.LinkedHashMap<>();
+        java.util.Map<String, double[]> userCurves = new java.util.LinkedHashMap<>();
         for (Policy p : policies) {
             if (only != null && !only.contains(p.name())) {
                 continue;
             }
             long t = System.nanoTime();
             Result r = run(p, n, share, days, warmUp, 5);
-            System.out.printf(Locale.ROOT, "| %s | %.4f | %.3f | %.4f | %,.0f |   (%.1f s)%n", r.policy(), r.freshness(), r.age(), r.userFreshness(),
-                    r.fetchesPerDay(), (System.nanoTime() - t) / 1e9);
+            double late = 0;
+            for (int d = Math.max(0, days - 20); d < days; d++) {
+                late += r.daily()[d] / Math.min(days, 20);
+            }
+            System.out.printf(Locale.ROOT, "| %s | %.4f | %.4f | %.3f | %.4f | %,.0f |   (%.1f s)%n", r.policy(), r.freshness(), late, r.age(),
+                    r.userFreshness(), r.fetchesPerDay(), (System.nanoTime() - t) / 1e9);
+            curves.put(r.policy(), r.daily());
+            userCurves.put(r.policy(), r.dailyUser());
         }
+        if (args.length > 4) {
+            java.nio.file.Path dir = java.nio.file.Path.of(args[4]);
+            try {
+                java.nio.file.Files.createDirectories(dir);
+                java.nio.file.Files.writeString(dir.resolve("freshness.svg"), plot("Average freshness, day by day", curves, days));
+                java.nio.file.Files.writeString(dir.resolve("user-freshness.svg"), plot("User-weighted freshness, day by day", userCurves, days));
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** A line per policy: y (0.4 … 1) against the simulated day. */
+    static String plot(String title, java.util.Map<String, double[]> curves, int days) {
+        return LinePlot.svg(title, "simulated day", curves, days, 10, 0.4, 1, 0.1);
     }
 }

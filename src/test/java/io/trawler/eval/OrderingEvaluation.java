@@ -26,7 +26,6 @@ public final class OrderingEvaluation {
 
     static final List<String> STRATEGIES = List.of("bfs", "dfs", "backlinks", "pagerank", "opic", "largest-site", "depth-weight");
     static final double[] AT = {0.01, 0.05, 0.10, 0.25, 0.50};
-    static final String[] COLOURS = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2"};
 
     public static void main(String[] args) throws IOException {
         Path out = Path.of(args.length > 0 ? args[0] : "docs/ordering");
@@ -122,44 +121,6 @@ public final class OrderingEvaluation {
 
     /** Cumulative PageRank captured (y) against share of pages fetched (x), one line per strategy. */
     static String svg(String name, Map<String, double[]> curves) {
-        int w = 640;
-        int h = 420;
-        int left = 60;
-        int top = 30;
-        int pw = 440;
-        int ph = 330;
-        StringBuilder s = new StringBuilder();
-        s.append(String.format("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-family=\"sans-serif\" font-size=\"12\">%n", w, h));
-        s.append(String.format("<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", w, h));
-        s.append(String.format("<text x=\"%d\" y=\"18\" font-size=\"14\">%s: PageRank captured vs pages fetched</text>%n", left, name));
-        for (int i = 0; i <= 10; i++) {
-            double f = i / 10.0;
-            int x = left + (int) (f * pw);
-            int y = top + ph - (int) (f * ph);
-            s.append(String.format("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>%n", x, top, x, top + ph));
-            s.append(String.format("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>%n", left, y, left + pw, y));
-            s.append(String.format("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%.1f</text>%n", x, top + ph + 16, f));
-            s.append(String.format("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.1f</text>%n", left - 6, y + 4, f));
-        }
-        s.append(String.format("<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">share of reachable pages fetched</text>%n", left + pw / 2, h - 8));
-        int c = 0;
-        for (Map.Entry<String, double[]> e : curves.entrySet()) {
-            double[] curve = e.getValue();
-            int n = curve.length - 1;
-            StringBuilder pts = new StringBuilder();
-            int step = Math.max(1, n / 400);
-            for (int i = 0; i <= n; i += step) {
-                pts.append(String.format(Locale.ROOT, "%.1f,%.1f ", left + (double) i / n * pw, top + ph - curve[i] * ph));
-            }
-            pts.append(String.format(Locale.ROOT, "%.1f,%.1f", left + (double) pw, top + ph - curve[n] * ph));
-            String colour = COLOURS[c % COLOURS.length];
-            s.append(String.format("<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.6\" points=\"%s\"/>%n", colour, pts));
-            int ly = top + 14 + c * 18;
-            s.append(String.format("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" stroke-width=\"3\"/>%n", left + pw + 15, ly - 4,
-                    left + pw + 35, ly - 4, colour));
-            s.append(String.format("<text x=\"%d\" y=\"%d\">%s</text>%n", left + pw + 40, ly, e.getKey()));
-            c++;
-        }
-        return s.append("</svg>\n").toString();
+        return LinePlot.svg(name + ": PageRank captured vs pages fetched", "share of reachable pages fetched", curves, 1, 0.1, 0, 1, 0.1);
     }
 }

@@ -167,4 +167,34 @@ class RevisitCrawlTest {
             assertEquals(0, versions.count(siteId, server.base() + "/p/2"), "versions are kept only of pages seen in results");
         }
     }
+
+    @Test
+    void clusterSamplingSchedulesEachSectionByItsSamplesRate() throws Exception {
+        int n = 24;
+        double[] rates = new double[n];
+        String[] sections = new String[n];
+        for (int i = 0; i < n; i++) {
+            rates[i] = i % 2 == 0 ? 2 : 0;
+            sections[i] = i % 2 == 0 ? "news" : "archive";
+        }
+        ChangingSite site = new ChangingSite(rates, sections, 600, 5);
+        try (TestWebServer server = TestWebServer.start(req -> site.serve(req, ""))) {
+            String siteId = Api.createSite("sections", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 1000, "maxDepth", 3));
+            Api.as().body(Map.of("policy", "cluster-sampling", "targetProbability", 0.6, "minIntervalMs", 100, "initialIntervalMs", 500,
+                    "maxIntervalMs", 4000)).put("/api/v1/sites/" + siteId + "/plan/refresh").then().statusCode(200);
+            String crawlId = Api.startCrawl(siteId);
+            Thread.sleep(20_000);
+            Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+            List<String> urls = IntStream.range(0, n).mapToObj(i -> server.base() + site.path(i)).toList();
+            List<PageHistory> h = store.histories(siteId, urls);
+            double news = IntStream.range(0, n).filter(i -> i % 2 == 0).map(i -> server.log().count(site.path(i))).average().orElse(0);
+            double archive = IntStream.range(0, n).filter(i -> i % 2 == 1).map(i -> server.log().count(site.path(i))).average().orElse(0);
+            assertTrue(news > 2 * archive, "news pages fetched " + news + " times on average, archive pages " + archive);
+            long withoutWindow = IntStream.range(0, n).filter(i -> h.get(i).visits() >= 3 && h.get(i).observed() == 0).count();
+            long withWindow = IntStream.range(0, n).filter(i -> h.get(i).observed() > 0).count();
+            assertTrue(withoutWindow > 0, "pages outside the samples keep no visits");
+            assertTrue(withWindow > 0 && withWindow < n, withWindow + " pages keep visits");
+        }
+    }
 }

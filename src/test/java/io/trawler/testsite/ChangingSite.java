@@ -19,6 +19,7 @@ public final class ChangingSite {
         "Sport: the match ended in a draw."};
 
     private final double[] rates;
+    private final String[] sections;
     private final double[][] changeTimes;
     private final long startNanos = System.nanoTime();
     private final AtomicInteger notModified = new AtomicInteger();
@@ -26,7 +27,16 @@ public final class ChangingSite {
 
     /** Pages with the given change rates (per second); change times drawn up to {@code horizonSeconds}. */
     public ChangingSite(double[] rates, double horizonSeconds, long seed) {
+        this(rates, null, horizonSeconds, seed);
+    }
+
+    /** Pages under sections: page i is {@code /sections[i]/i} (null: all under {@code /p/}). */
+    public ChangingSite(double[] rates, String[] sections, double horizonSeconds, long seed) {
         this.rates = rates.clone();
+        this.sections = new String[rates.length];
+        for (int i = 0; i < rates.length; i++) {
+            this.sections[i] = sections == null ? "p" : sections[i];
+        }
         Random rnd = new Random(seed);
         changeTimes = new double[rates.length][];
         for (int i = 0; i < rates.length; i++) {
@@ -62,6 +72,11 @@ public final class ChangingSite {
         return v >= 0 ? v + 1 : -v - 1;
     }
 
+    /** Page i's path. */
+    public String path(int i) {
+        return "/" + sections[i] + "/" + i;
+    }
+
     public int notModified() {
         return notModified.get();
     }
@@ -78,7 +93,7 @@ public final class ChangingSite {
         if (path.equals("/")) {
             StringBuilder b = new StringBuilder("<html><head><title>changing</title></head><body>" + noise + "<main>");
             for (int i = 0; i < rates.length; i++) {
-                b.append("<a href=\"/p/").append(i).append("\">page ").append(i).append("</a> ");
+                b.append("<a href=\"").append(path(i)).append("\">page ").append(i).append("</a> ");
             }
             req.response().putHeader("content-type", "text/html").end(b.append("</main>").append(footer).append("</body></html>").toString());
             return;
@@ -87,15 +102,16 @@ public final class ChangingSite {
             req.response().setStatusCode(404).end();
             return;
         }
-        if (path.startsWith("/p/")) {
+        int slash = path.lastIndexOf('/');
+        if (slash > 0) {
             int i;
             try {
-                i = Integer.parseInt(path.substring(3));
+                i = Integer.parseInt(path.substring(slash + 1));
             } catch (NumberFormatException e) {
                 req.response().setStatusCode(404).end();
                 return;
             }
-            if (i < 0 || i >= rates.length) {
+            if (i < 0 || i >= rates.length || !path.equals(path(i))) {
                 req.response().setStatusCode(404).end();
                 return;
             }
