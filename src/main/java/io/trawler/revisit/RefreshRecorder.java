@@ -67,20 +67,23 @@ public class RefreshRecorder {
         }
     }
 
-    /**
-     * The user-experience policy: as {@link #record}, and for pages that appeared in search results, the last K
-     * versions of their main text are kept, each change's impact on their queries is measured against the version
-     * before, and the next visit comes sooner the more the page is viewed and the more its changes matter.
-     */
-    void recordWithUsage(String siteId, CachedPlan plan, List<Map<String, String>> records) {
+    /** A policy's decision for one fetched page: its next due time (null: keep its schedule). */
+    @FunctionalInterface
+    private interface Decision {
+        Long due(String url, PageHistory h, Map<String, String> record, PageHistory.Observation o, boolean first);
+    }
+
+    /** Adds each record's fetch to its page's history, asks the policy when the page is next due, stores both. */
+    private void recordWith(String siteId, long maxPages, List<Map<String, String>> records, Decision decision) {
         List<String> urls = distinctUrls(records);
         if (urls.isEmpty()) {
             return;
         }
-        Map<String, PageHistory> histories = load(siteId, urls);
-        List<RefreshStore.Usage> usage = store.usage(siteId, urls);
-        RefreshStore.UsageMeans means = store.usageMeans(siteId);
-        UserExperienceSchedule ue = new UserExperienceSchedule(plan.schedule().orElseThrow());
+        Map<String, PageHistory> histories = new LinkedHashMap<>();
+        List<PageHistory> stored = store.histories(siteId, urls);
+        for (int i = 0; i < urls.size(); i++) {
+            histories.put(urls.get(i), stored.get(i));
+        }
         Map<String, Long> due = new LinkedHashMap<>();
         for (Map<String, String> r : records) {
             String url = r.get("url");
@@ -90,43 +93,46 @@ public class RefreshRecorder {
             }
             boolean first = h.lastFetch() == 0;
             PageHistory.Observation o = observe(h, r);
-            RefreshStore.Usage u = usage.get(urls.indexOf(url));
-            String text = r.get("mainText");
-            if (text != null && !u.queries().isEmpty() && (first || o == null || o.changed() || versions.latest(siteId, url) == null)) {
-                String previous = versions.latest(siteId, url);
-                if (o != null && o.changed() && previous != null) {
-                    store.addImpact(siteId, url, plan.versions() - 1, ChangeImpact.of(u.queries(), previous, text));
-                }
-                versions.add(siteId, url, h.lastFetch(), text, plan.versions());
-            }
             if (h.lastFetch() > 0) {
-                due.put(url, ue.nextDue(h, u.weight(), means.weight(), u.impact(), means.impact()));
-            }
-        }
-        histories.values().removeIf(h -> h.lastFetch() == 0);
-        store.save(siteId, plan.maxPages(), histories, due);
-    }
-
-    /** Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule). */
-    public void record(String siteId, long maxPages, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
-        List<String> urls = distinctUrls(records);
-        if (urls.isEmpty()) {
-            return;
-        }
-        Map<String, PageHistory> histories = load(siteId, urls);
-        Map<String, Long> due = new LinkedHashMap<>();
-        for (Map<String, String> r : records) {
-            PageHistory h = histories.get(r.get("url"));
-            if (h == null) {
-                continue;
-            }
-            observe(h, r);
-            if (schedule.isPresent() && h.lastFetch() > 0) {
-                due.put(r.get("url"), schedule.get().nextDue(h));
+                Long next = decision.due(url, h, r, o, first);
+                if (next != null) {
+                    due.put(url, next);
+                }
             }
         }
         histories.values().removeIf(h -> h.lastFetch() == 0);
         store.save(siteId, maxPages, histories, due);
+    }
+
+    /** Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule). */
+    public void record(String siteId, long maxPages, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
+        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> schedule.map(s -> s.nextDue(h)).orElse(null));
+    }
+
+    /**
+     * The user-experience policy: as {@link #record}, and for pages that appeared in search results, the last K
+     * versions of their main text are kept, each change's impact on their queries is measured against the version
+     * before, and the next visit comes sooner the more the page is viewed and the more its changes matter.
+     */
+    void recordWithUsage(String siteId, CachedPlan plan, List<Map<String, String>> records) {
+        List<String> urls = distinctUrls(records);
+        List<RefreshStore.Usage> usage = store.usage(siteId, urls);
+        RefreshStore.UsageMeans means = store.usageMeans(siteId);
+        UserExperienceSchedule ue = new UserExperienceSchedule(plan.schedule().orElseThrow());
+        recordWith(siteId, plan.maxPages(), records, (url, h, r, o, first) -> {
+            RefreshStore.Usage u = usage.get(urls.indexOf(url));
+            String text = r.get("mainText");
+            if (text != null && !u.queries().isEmpty()) {
+                String previous = versions.latest(siteId, url);
+                if (first || o == null || o.changed() || previous == null) {
+                    if (o != null && o.changed() && previous != null) {
+                        store.addImpact(siteId, url, plan.versions() - 1, ChangeImpact.of(u.queries(), previous, text));
+                    }
+                    versions.add(siteId, url, h.lastFetch(), text, plan.versions());
+                }
+            }
+            return ue.nextDue(h, u.weight(), means.weight(), u.impact(), means.impact());
+        });
     }
 
     /**
@@ -136,36 +142,16 @@ public class RefreshRecorder {
      * in the database yet) every page is scheduled by its own history.
      */
     void recordWithClusters(String siteId, CachedPlan plan, List<Map<String, String>> records) {
-        List<String> urls = distinctUrls(records);
-        if (urls.isEmpty()) {
-            return;
-        }
-        Map<String, PageHistory> histories = load(siteId, urls);
         ClusterModels.Model model = clusters.forSite(siteId);
         RevisitSchedule schedule = plan.schedule().orElseThrow();
-        Map<String, Long> due = new LinkedHashMap<>();
-        for (Map<String, String> r : records) {
-            String url = r.get("url");
-            PageHistory h = histories.get(url);
-            if (h == null) {
-                continue;
-            }
-            observe(h, r);
-            if (h.lastFetch() == 0) {
-                continue;
-            }
+        recordWith(siteId, plan.maxPages(), records, (url, h, r, o, first) -> {
             if (model == null || model.sampled(url)) {
-                due.put(url, schedule.nextDue(h));
-                continue;
+                return schedule.nextDue(h);
             }
             h.clearWindow();   // history only for the samples
-            int cluster = model.clusterOf(url, (int) parse(r.get("depth")), r.get("contentType"), parse(r.get("bytes")));
-            double rate = model.rate(cluster);
-            due.put(url, h.lastFetch() + (Double.isNaN(rate) ? schedule.initialIntervalMs()
-                    : Math.round(schedule.target().interval(rate / 1000.0))));
-        }
-        histories.values().removeIf(h -> h.lastFetch() == 0);
-        store.save(siteId, plan.maxPages(), histories, due);
+            double rate = model.rate(model.clusterOf(url, (int) parse(r.get("depth")), r.get("contentType"), parse(r.get("bytes"))));
+            return h.lastFetch() + (Double.isNaN(rate) ? schedule.initialIntervalMs() : Math.round(schedule.target().interval(rate / 1000.0)));
+        });
     }
 
     private static List<String> distinctUrls(List<Map<String, String>> records) {
@@ -177,15 +163,6 @@ public class RefreshRecorder {
             }
         }
         return new ArrayList<>(urls);
-    }
-
-    private Map<String, PageHistory> load(String siteId, List<String> urls) {
-        Map<String, PageHistory> histories = new LinkedHashMap<>();
-        List<PageHistory> stored = store.histories(siteId, urls);
-        for (int i = 0; i < urls.size(); i++) {
-            histories.put(urls.get(i), stored.get(i));
-        }
-        return histories;
     }
 
     private PageHistory.Observation observe(PageHistory h, Map<String, String> r) {
