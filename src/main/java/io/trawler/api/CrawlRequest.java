@@ -7,8 +7,4 @@ package io.trawler.api;
  * scheduled revisits and recrawl requests until stopped (default: whether the site has a refresh plan).
  */
 public record CrawlRequest(String strategy, Integer partitions, String mode, TopicRequest topic, Long budget, Boolean continuous) {
-
-    public CrawlRequest(String strategy, Integer partitions, String mode, TopicRequest topic, Long budget) {
-        this(strategy, partitions, mode, topic, budget, null);
-    }
 }

@@ -60,7 +60,6 @@ public class RecrawlResource {
         RecrawlService.Selection s = RecrawlService.select(site, asked);
         Recrawl r = recrawls.submit(site, s.accepted(), priority, s.rejected().size());
         List<RecrawlView.Rejected> rejected = s.rejected().stream().map(x -> new RecrawlView.Rejected(x.url(), x.reason())).toList();
-        return Response.status(202).entity(new RecrawlView(r.id, r.siteId, r.crawlId, r.priority, r.requestedAt, r.accepted, 0,
-                r.accepted == 0 ? "DONE" : "PENDING", rejected)).build();
+        return Response.status(202).entity(RecrawlView.of(r, 0, rejected)).build();
     }
 }

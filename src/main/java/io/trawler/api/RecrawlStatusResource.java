@@ -30,8 +30,6 @@ public class RecrawlStatusResource {
             }
             return found;
         });
-        RecrawlService.Progress p = recrawls.progress(r);
-        return new RecrawlView(r.id, r.siteId, r.crawlId, r.priority, r.requestedAt, r.accepted, p.fetched(),
-                p.fetched() >= r.accepted ? "DONE" : "PENDING", null);
+        return RecrawlView.of(r, recrawls.fetched(r), null);
     }
 }

@@ -13,4 +13,10 @@ public record RecrawlView(String id, String siteId, String crawlId, int priority
 
     public record Rejected(String url, String reason) {
     }
+
+    /** The view of a request of which {@code fetched} URLs were fetched; {@code rejected} null outside the answer to it. */
+    static RecrawlView of(io.trawler.revisit.Recrawl r, int fetched, List<Rejected> rejected) {
+        return new RecrawlView(r.id, r.siteId, r.crawlId, r.priority, r.requestedAt, r.accepted, fetched,
+                fetched >= r.accepted ? "DONE" : "PENDING", rejected);
+    }
 }

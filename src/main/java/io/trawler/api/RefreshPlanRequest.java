@@ -13,9 +13,6 @@ import java.util.List;
 public record RefreshPlanRequest(String policy, Double targetProbability, Long minIntervalMs, Long maxIntervalMs,
         Long initialIntervalMs, Integer versions) {
 
-    /** Update policies the engine schedules by. */
-    static final List<String> POLICIES = List.of("poisson", "user-experience", "cluster-sampling");
-
     static RefreshPlanRequest of(RefreshPlan p) {
         return new RefreshPlanRequest(p.policy, p.targetProbability, p.minIntervalMs, p.maxIntervalMs, p.initialIntervalMs, p.versions);
     }
@@ -24,9 +21,9 @@ public record RefreshPlanRequest(String policy, Double targetProbability, Long m
     RefreshPlan validated(String siteId, RefreshConfig defaults) {
         List<ApiError.Detail> d = new ArrayList<>();
         if (policy == null) {
-            d.add(new ApiError.Detail("policy", "required; one of " + POLICIES));
-        } else if (!POLICIES.contains(policy)) {
-            d.add(new ApiError.Detail("policy", "unknown policy '" + policy + "'; one of " + POLICIES));
+            d.add(new ApiError.Detail("policy", "required; one of " + RefreshPlan.POLICIES));
+        } else if (!RefreshPlan.POLICIES.contains(policy)) {
+            d.add(new ApiError.Detail("policy", "unknown policy '" + policy + "'; one of " + RefreshPlan.POLICIES));
         }
         RefreshPlan p = new RefreshPlan();
         p.siteId = siteId;

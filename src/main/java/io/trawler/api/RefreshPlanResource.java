@@ -51,22 +51,10 @@ public class RefreshPlanResource {
             throw ApiException.invalid(List.of(new ApiError.Detail("policy", "a body is required")));
         }
         RefreshPlan plan = body.validated(siteId, defaults);
+        plan.updatedAt = Instant.now();
         RefreshPlan saved = QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
-            RefreshPlan p = RefreshPlan.findById(siteId);
-            if (p == null) {
-                p = plan;
-            } else {
-                p.policy = plan.policy;
-                p.targetProbability = plan.targetProbability;
-                p.minIntervalMs = plan.minIntervalMs;
-                p.maxIntervalMs = plan.maxIntervalMs;
-                p.initialIntervalMs = plan.initialIntervalMs;
-                p.versions = plan.versions;
-            }
-            p.updatedAt = Instant.now();
-            p.persist();
-            return p;
+            return RefreshPlan.getEntityManager().merge(plan);   // creates or replaces the site's plan
         });
         recorder.planChanged(siteId);
         return RefreshPlanRequest.of(saved);

@@ -46,7 +46,7 @@ public class SiteCrawlResource {
     @POST
         @Consumes(MediaType.APPLICATION_JSON)
     public Response start(@PathParam("siteId") String siteId, CrawlRequest body) {
-        CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null, null) : body;
+        CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null, null, null) : body;
         String strategy = r.strategy() == null ? "bfs" : r.strategy();
         int partitions = r.partitions() == null ? 1 : r.partitions();
         String mode = r.mode() == null ? "independent" : r.mode();

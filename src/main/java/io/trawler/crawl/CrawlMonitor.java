@@ -31,15 +31,15 @@ public class CrawlMonitor {
     private final RedisFrontier frontier;
     private final Instance<PageIngestor> ingestors;
     private final PageRankRefresher ranks;
-    private final com.fasterxml.jackson.databind.ObjectMapper json;
+    private final CrawlService crawls;
     private PageIngestor ingestor;
     private ScheduledExecutorService timer;
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
-            com.fasterxml.jackson.databind.ObjectMapper json) {
+            CrawlService crawls) {
         this.ranks = ranks;
-        this.json = json;
+        this.crawls = crawls;
         this.config = config;
         this.frontier = frontier;
         this.ingestors = ingestors;
@@ -85,11 +85,7 @@ public class CrawlMonitor {
 
     /** K of a pagerank crawl, as its spec fixed it when it started. */
     private int pageRankInterval(Crawl crawl) {
-        try {
-            return ((io.trawler.order.PageRankOrder) json.readValue(crawl.spec, CrawlSpec.class).order()).recomputeEvery();
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("unreadable spec of crawl " + crawl.id, e);
-        }
+        return ((io.trawler.order.PageRankOrder) crawls.spec(crawl).order()).recomputeEvery();
     }
 
     /** Ingests what the crawl's workers reported and records its end when the frontier says it finished. */

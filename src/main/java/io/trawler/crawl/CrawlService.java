@@ -165,6 +165,15 @@ public class CrawlService {
         crawl.robotsDenied = c.robotsDenied();
     }
 
+    /** The spec a crawl started with. */
+    public CrawlSpec spec(Crawl crawl) {
+        try {
+            return json.readValue(crawl.spec, CrawlSpec.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable spec of crawl " + crawl.id, e);
+        }
+    }
+
     /** Deletes a crawl's frontier state in Redis. */
     public void deleteFrontier(String crawlId) {
         await(frontier.delete(crawlId));

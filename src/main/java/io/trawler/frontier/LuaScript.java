@@ -35,7 +35,7 @@ public final class LuaScript {
     }
 
     /** Runs the script on one key with arguments that are strings or binary {@link io.vertx.core.buffer.Buffer}s. */
-    public Future<Response> runMixed(Redis redis, String key, List<Object> args) {
+    public Future<Response> runMixed(Redis redis, String key, List<?> args) {
         return redis.send(mixed(Command.EVALSHA, sha, key, args)).recover(err -> {
             if (err.getMessage() != null && err.getMessage().startsWith("NOSCRIPT")) {
                 return redis.send(mixed(Command.EVAL, source, key, args));
@@ -45,7 +45,7 @@ public final class LuaScript {
     }
 
     /** Runs the script once per argument list, pipelined on one connection; loads the script first if needed. */
-    public Future<List<Response>> runBatch(Redis redis, String key, List<List<Object>> argLists) {
+    public Future<List<Response>> runBatch(Redis redis, String key, List<? extends List<?>> argLists) {
         List<Request> batch = new java.util.ArrayList<>(argLists.size());
         argLists.forEach(args -> batch.add(mixed(Command.EVALSHA, sha, key, args)));
         return redis.batch(batch).recover(err -> {
@@ -56,7 +56,7 @@ public final class LuaScript {
         });
     }
 
-    private static Request mixed(Command cmd, String script, String key, List<Object> args) {
+    private static Request mixed(Command cmd, String script, String key, List<?> args) {
         Request r = Request.cmd(cmd).arg(script).arg(1).arg(key);
         for (Object a : args) {
             if (a instanceof io.vertx.core.buffer.Buffer b) {
@@ -69,19 +69,6 @@ public final class LuaScript {
     }
 
     Future<Response> run(Redis redis, String key, List<String> args) {
-        return redis.send(request(Command.EVALSHA, sha, key, args)).recover(err -> {
-            if (err.getMessage() != null && err.getMessage().startsWith("NOSCRIPT")) {
-                return redis.send(request(Command.EVAL, source, key, args));
-            }
-            return Future.failedFuture(err);
-        });
-    }
-
-    private static Request request(Command cmd, String script, String key, List<String> args) {
-        Request r = Request.cmd(cmd).arg(script).arg(1).arg(key);
-        for (String a : args) {
-            r.arg(a);
-        }
-        return r;
+        return runMixed(redis, key, args);
     }
 }

@@ -1,8 +1,7 @@
 package io.trawler.frontier;
 
 import java.time.Duration;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
+import io.trawler.fetch.HttpDates;
 import java.util.Optional;
 
 /**
@@ -55,12 +54,7 @@ public final class Politeness {
         try {
             return Optional.of(Long.parseLong(v) * 1000);
         } catch (NumberFormatException e) {
-            try {
-                long at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
-                return Optional.of(Math.max(0, at - nowMs));
-            } catch (RuntimeException e2) {
-                return Optional.empty();
-            }
+            return HttpDates.parse(v).map(at -> Math.max(0, at - nowMs));
         }
     }
 }

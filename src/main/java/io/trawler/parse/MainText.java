@@ -46,12 +46,7 @@ public final class MainText {
 
     /** 64-bit fingerprint (FNV-1a) of a text. */
     public static long fingerprint(String text) {
-        long h = 0xcbf29ce484222325L;
-        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-            h ^= b & 0xFF;
-            h *= 0x100000001b3L;
-        }
-        return h;
+        return fingerprint(text.getBytes(StandardCharsets.UTF_8));
     }
 
     /** 64-bit fingerprint of raw bytes (pages that are not HTML). */

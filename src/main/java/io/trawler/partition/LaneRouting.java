@@ -37,4 +37,13 @@ public final class LaneRouting {
         }
         return mode == CrawlMode.COORDINATED ? owner : DROP;
     }
+
+    /** The lane that owns {@code url}'s key path; lane 0 for a path no lane owns (and in a one-lane crawl). */
+    public int owner(String url) {
+        if (lanes == 1 || owners.isEmpty()) {
+            return 0;
+        }
+        Integer owner = owners.get(UrlPath.of(url));
+        return owner == null ? 0 : owner;
+    }
 }

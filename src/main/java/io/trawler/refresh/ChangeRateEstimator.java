@@ -21,6 +21,26 @@ public final class ChangeRateEstimator {
     }
 
     /**
+     * The revisit engine's estimate from irregular visits: {@link #maximumLikelihood} capped at 50 changes per
+     * shortest changed interval; with no change seen, half a change over the time observed (an upper bound that
+     * shrinks as the page stays unchanged); NaN without any interval.
+     */
+    public static double fromVisits(double[] changed, double[] unchanged) {
+        if (changed.length == 0) {
+            double observed = 0;
+            for (double t : unchanged) {
+                observed += t;
+            }
+            return observed > 0 ? 0.5 / observed : Double.NaN;
+        }
+        double shortest = Double.MAX_VALUE;
+        for (double t : changed) {
+            shortest = Math.min(shortest, t);
+        }
+        return maximumLikelihood(changed, unchanged, 50 / shortest);
+    }
+
+    /**
      * Irregular visits: the lengths of the intervals after which a change was seen ({@code changed}) and of
      * those after which none was ({@code unchanged}). The maximum-likelihood λ solves
      * Σ t_c / (e^{λ t_c} − 1) = Σ t_u. As the bias-reduced estimator does for regular visits (it is this

@@ -1,5 +1,7 @@
 package io.trawler.refresh;
 
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.partition.UrlPath;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -80,41 +82,20 @@ public final class ClusterSampling {
         }
         double[] rates = new double[clusters];
         for (int c = 0; c < clusters; c++) {
-            double[] tc = changed.get(c).stream().mapToDouble(Double::doubleValue).toArray();
-            double[] tu = unchanged.get(c).stream().mapToDouble(Double::doubleValue).toArray();
-            if (tc.length + tu.length == 0) {
-                rates[c] = Double.NaN;
-            } else if (tc.length == 0) {
-                double observed = 0;
-                for (double t : tu) {
-                    observed += t;
-                }
-                rates[c] = 0.5 / observed;
-            } else {
-                double shortest = Double.MAX_VALUE;
-                for (double t : tc) {
-                    shortest = Math.min(shortest, t);
-                }
-                rates[c] = ChangeRateEstimator.maximumLikelihood(tc, tu, 50 / shortest);
-            }
+            rates[c] = ChangeRateEstimator.fromVisits(changed.get(c).stream().mapToDouble(Double::doubleValue).toArray(),
+                    unchanged.get(c).stream().mapToDouble(Double::doubleValue).toArray());
         }
         return rates;
     }
 
     /**
-     * A page's features: its host and its first path segment hashed into a few one-hot slots (pages of one
-     * section share them), its depth, whether it is HTML, and its size.
+     * A page's features: its host and its URL path (host and first-level directory, {@link UrlPath}) hashed into
+     * a few one-hot slots (pages of one section share them), its depth, whether it is HTML, and its size.
      */
     public static double[] features(String url, int depth, String contentType, long bytes) {
         double[] x = new double[8 + 16 + 3];
-        String rest = url.substring(url.indexOf("://") + 3);
-        int slash = rest.indexOf('/');
-        String host = slash < 0 ? rest : rest.substring(0, slash);
-        String path = slash < 0 ? "/" : rest.substring(slash);
-        int next = path.indexOf('/', 1);
-        String section = next < 0 ? "" : path.substring(1, next);
-        x[Math.floorMod(host.hashCode(), 8)] = 2;
-        x[8 + Math.floorMod(section.hashCode(), 16)] = 2;
+        x[Math.floorMod(UrlNormalizer.hostOf(url).hashCode(), 8)] = 2;
+        x[8 + Math.floorMod(UrlPath.of(url).hashCode(), 16)] = 2;   // host/first-level-directory
         x[24] = depth / 3.0;
         x[25] = contentType != null && contentType.contains("html") ? 1 : 0;
         x[26] = Math.log1p(Math.max(0, bytes)) / 3;

@@ -53,10 +53,8 @@ public final class KMeans {
             boolean moved = false;
             for (int i = 0; i < n; i++) {
                 int best = closest(points[i], centres);
-                if (best != assignment[i] || it == 0) {
-                    moved |= best != assignment[i];
-                    assignment[i] = best;
-                }
+                moved |= best != assignment[i];
+                assignment[i] = best;
             }
             double[][] sums = new double[k][dims];
             int[] counts = new int[k];

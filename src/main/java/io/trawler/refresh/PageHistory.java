@@ -102,7 +102,6 @@ public final class PageHistory {
         double[] u = new double[size - nc];
         int ic = 0;
         int iu = 0;
-        double unchanged = 0;
         for (int k = 0; k < size; k++) {
             int slot = (head + k) % WINDOW;
             double seconds = decodeInterval(intervals[slot]) / 1000.0;
@@ -110,17 +109,9 @@ public final class PageHistory {
                 c[ic++] = seconds;
             } else {
                 u[iu++] = seconds;
-                unchanged += seconds;
             }
         }
-        if (nc == 0) {
-            return 0.5 / unchanged;
-        }
-        double shortest = Double.MAX_VALUE;
-        for (double t : c) {
-            shortest = Math.min(shortest, t);
-        }
-        return ChangeRateEstimator.maximumLikelihood(c, u, 50 / shortest);
+        return ChangeRateEstimator.fromVisits(c, u);
     }
 
     /**

@@ -44,11 +44,6 @@ public final class RatePosterior {
         Arrays.fill(prior, 1.0 / grid.length);
     }
 
-    /** The rates of the grid; the first is 0. */
-    public double[] grid() {
-        return grid.clone();
-    }
-
     /** Adds a visit of a page: changed or not after {@code interval}. */
     public void observe(int page, double interval, boolean changed) {
         if (interval <= 0) {
@@ -59,11 +54,6 @@ public final class RatePosterior {
             double x = grid[g] * interval;
             logLikelihood[base + g] += changed ? (x == 0 ? Double.NEGATIVE_INFINITY : Math.log(-Math.expm1(-x))) : -x;
         }
-    }
-
-    /** Forgets a page's visits. */
-    public void reset(int page) {
-        Arrays.fill(logLikelihood, page * grid.length, (page + 1) * grid.length, 0);
     }
 
     /**
@@ -82,56 +72,17 @@ public final class RatePosterior {
 
     private double groupStrength;
 
-    /** Fits the prior over the grid to all pages' histories: {@code iterations} EM steps from the current prior. */
+    /**
+     * Fits the prior over the grid to all pages' histories: {@code iterations} EM steps from the current prior;
+     * with groups, then half as many steps for the group priors, starting from the overall one.
+     */
     public void fitPrior(int iterations) {
-        fitOverallPrior(iterations);
-        if (groupOf == null) {
-            return;
-        }
-        int groups = groupPriors.length;
-        double[][] sums = new double[groups][grid.length];
-        double[] counts = new double[groups];
-        double[] post = new double[grid.length];
-        java.util.Arrays.fill(groupPriors, null);
-        for (int it = 0; it < Math.max(1, iterations / 2); it++) {
-            for (double[] row : sums) {
-                Arrays.fill(row, 0);
-            }
-            Arrays.fill(counts, 0);
-            for (int i = 0; i < pages; i++) {
-                if (posterior(i, post)) {
-                    int gi = groupOf[i];
-                    counts[gi]++;
-                    for (int g = 0; g < grid.length; g++) {
-                        sums[gi][g] += post[g];
-                    }
-                }
-            }
-            double[][] next = new double[groups][grid.length];
-            for (int gi = 0; gi < groups; gi++) {
-                for (int g = 0; g < grid.length; g++) {
-                    next[gi][g] = Math.max((sums[gi][g] + groupStrength * prior[g]) / (counts[gi] + groupStrength), 1e-9);
-                }
-            }
-            groupPriors = next;
-        }
-    }
-
-    private double[] priorOf(int page) {
-        return groupOf == null || groupPriors[groupOf[page]] == null ? prior : groupPriors[groupOf[page]];
-    }
-
-    private void fitOverallPrior(int iterations) {
-        double[][] saved = groupPriors;
-        if (groupPriors != null) {
-            groupPriors = new double[groupPriors.length][];   // the overall prior is fitted with every page on it
-        }
         double[] post = new double[grid.length];
         double[] next = new double[grid.length];
         for (int it = 0; it < iterations; it++) {
             Arrays.fill(next, 0);
             for (int i = 0; i < pages; i++) {
-                if (posterior(i, post)) {
+                if (posterior(i, prior, post)) {
                     for (int g = 0; g < grid.length; g++) {
                         next[g] += post[g];
                     }
@@ -148,21 +99,39 @@ public final class RatePosterior {
                 prior[g] = Math.max(next[g] / sum, 1e-9);
             }
         }
-        if (saved != null) {
-            groupPriors = saved;
+        if (groupOf != null) {
+            fitGroupPriors(Math.max(1, iterations / 2));
         }
     }
 
-    /** The fitted prior (probabilities over {@link #grid()}). */
-    public double[] prior() {
-        return prior.clone();
+    private void fitGroupPriors(int iterations) {
+        int groups = groupPriors.length;
+        double[][] current = new double[groups][];   // null: the overall prior
+        double[] post = new double[grid.length];
+        for (int it = 0; it < iterations; it++) {
+            double[][] sums = new double[groups][grid.length];
+            double[] counts = new double[groups];
+            for (int i = 0; i < pages; i++) {
+                int gi = groupOf[i];
+                if (posterior(i, current[gi] == null ? prior : current[gi], post)) {
+                    counts[gi]++;
+                    for (int g = 0; g < grid.length; g++) {
+                        sums[gi][g] += post[g];
+                    }
+                }
+            }
+            for (int gi = 0; gi < groups; gi++) {
+                current[gi] = new double[grid.length];
+                for (int g = 0; g < grid.length; g++) {
+                    current[gi][g] = Math.max((sums[gi][g] + groupStrength * prior[g]) / (counts[gi] + groupStrength), 1e-9);
+                }
+            }
+        }
+        groupPriors = current;
     }
 
-    /** A page's posterior mean rate. */
-    public double mean(int page) {
-        double[] post = new double[grid.length];
-        posterior(page, post);
-        return meanOf(post);
+    private double[] priorOf(int page) {
+        return groupOf == null || groupPriors[groupOf[page]] == null ? prior : groupPriors[groupOf[page]];
     }
 
     /** Posterior mean rates of all pages. */
@@ -171,17 +140,11 @@ public final class RatePosterior {
         double[] post = new double[grid.length];
         for (int i = 0; i < pages; i++) {
             posterior(i, post);
-            out[i] = meanOf(post);
+            for (int g = 0; g < grid.length; g++) {
+                out[i] += post[g] * grid[g];
+            }
         }
         return out;
-    }
-
-    private double meanOf(double[] post) {
-        double m = 0;
-        for (int g = 0; g < grid.length; g++) {
-            m += post[g] * grid[g];
-        }
-        return m;
     }
 
     /**
@@ -284,6 +247,10 @@ public final class RatePosterior {
 
     /** Writes a page's posterior into {@code out}; false when the page has no visits (the posterior is the prior). */
     private boolean posterior(int page, double[] out) {
+        return posterior(page, priorOf(page), out);
+    }
+
+    private boolean posterior(int page, double[] pr, double[] out) {
         int base = page * grid.length;
         double max = Double.NEGATIVE_INFINITY;
         boolean seen = false;
@@ -293,7 +260,6 @@ public final class RatePosterior {
             max = Math.max(max, ll);
         }
         double sum = 0;
-        double[] pr = priorOf(page);
         for (int g = 0; g < grid.length; g++) {
             double ll = logLikelihood[base + g];
             out[g] = ll == Double.NEGATIVE_INFINITY ? 0 : pr[g] * Math.exp(ll - max);

@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * The cluster-sampling policy's live models, one per site (manager memory, rebuilt from the database): the
  * site's fetched pages clustered by their features, each cluster's sample, and each cluster's rate estimated
  * from its sample's histories. A model is rebuilt when it is older than the rebuild interval and the site has
- * grown by a tenth; rates are re-estimated at most once a rate interval.
+ * grown by a tenth; rates are re-estimated at most every second, or every millisecond per sample for sites with
+ * more than 1,000 samples, since each estimate reads every sample's history.
  */
 @ApplicationScoped
 public class ClusterModels {
@@ -25,6 +26,7 @@ public class ClusterModels {
     static final double SAMPLE_SHARE = 0.04;
     static final int MIN_SAMPLE = 3;
     static final long REBUILD_MS = 600_000;
+    /** Rates are re-estimated at most this often, and at most once per millisecond per sample (large sites). */
     static final long RATES_MS = 1_000;
 
     private final RefreshStore store;
@@ -86,7 +88,7 @@ public class ClusterModels {
             }
             models.put(siteId, m);
         }
-        if (now - m.ratesAt > RATES_MS) {
+        if (now - m.ratesAt > Math.max(RATES_MS, m.samples())) {   // one read of every sample's history each time
             estimate(siteId, m, now);
         }
         return m;

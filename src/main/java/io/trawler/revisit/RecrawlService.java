@@ -11,7 +11,7 @@ import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.refresh.PageHistory;
 import io.trawler.site.Site;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.trawler.plan.PlanService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.time.Instant;
@@ -32,14 +32,14 @@ public class RecrawlService {
     private final RefreshStore store;
     private final RedisFrontier frontier;
     private final CrawlService crawls;
-    private final ObjectMapper json;
+    private final PlanService plans;
 
     /** No EntityManager is injected: in the worker role there is no database, and this bean must still be creatable. */
-    public RecrawlService(RefreshStore store, RedisFrontier frontier, CrawlService crawls, ObjectMapper json) {
+    public RecrawlService(RefreshStore store, RedisFrontier frontier, CrawlService crawls, PlanService plans) {
         this.store = store;
         this.frontier = frontier;
         this.crawls = crawls;
-        this.json = json;
+        this.plans = plans;
     }
 
     private static EntityManager em() {
@@ -114,10 +114,9 @@ public class RecrawlService {
         } else if (active.isPresent()) {
             Crawl crawl = active.get();
             r.crawlId = crawl.id;
-            Await.result(frontier.revisit(crawl.id, priority, RevisitFeeder.lanes(spec(crawl), urls), System.currentTimeMillis()));
+            Await.result(frontier.revisit(crawl.id, priority, RevisitFeeder.lanes(crawls.spec(crawl), urls), System.currentTimeMillis()));
         } else {
-            long known = store.counts(site.id, 0).pages();
-            r.crawlId = QuarkusTransaction.requiringNew().call(() -> crawls.startRecrawl(site, urls, priority, known).id);
+            r.crawlId = QuarkusTransaction.requiringNew().call(() -> crawls.startRecrawl(site, urls, priority, plans.knownUrls(site)).id);
         }
         QuarkusTransaction.requiringNew().run(() -> {
             r.persist();
@@ -130,7 +129,7 @@ public class RecrawlService {
     }
 
     /** How many of a request's URLs have been fetched since it was made. */
-    public Progress progress(Recrawl r) {
+    public int fetched(Recrawl r) {
         @SuppressWarnings("unchecked")
         List<String> urls = QuarkusTransaction.requiringNew().call(() -> em()
                 .createNativeQuery("SELECT url FROM recrawl_url WHERE recrawl_id = ?1").setParameter(1, r.id).getResultList());
@@ -143,17 +142,6 @@ public class RecrawlService {
                 }
             }
         }
-        return new Progress(urls.size(), fetched);
-    }
-
-    public record Progress(int accepted, int fetched) {
-    }
-
-    private CrawlSpec spec(Crawl crawl) {
-        try {
-            return json.readValue(crawl.spec, CrawlSpec.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException("unreadable spec of crawl " + crawl.id, e);
-        }
+        return fetched;
     }
 }

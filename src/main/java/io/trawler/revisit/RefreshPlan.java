@@ -29,8 +29,18 @@ public class RefreshPlan extends PanacheEntityBase {
     @Column(name = "updated_at")
     public Instant updatedAt;
 
+    public static final String POISSON = "poisson";
+    public static final String USER_EXPERIENCE = "user-experience";
+    public static final String CLUSTER_SAMPLING = "cluster-sampling";
+    /** The update policies a plan can name. */
+    public static final java.util.List<String> POLICIES = java.util.List.of(POISSON, USER_EXPERIENCE, CLUSTER_SAMPLING);
+
     public boolean userExperience() {
-        return "user-experience".equals(policy);
+        return USER_EXPERIENCE.equals(policy);
+    }
+
+    public boolean clusterSampling() {
+        return CLUSTER_SAMPLING.equals(policy);
     }
 
     /** The plan's scheduling rule, in plain Java. */

@@ -34,15 +34,8 @@ public class RefreshRecorder {
     private final Counter changes;
     private final Map<String, CachedPlan> plans = new ConcurrentHashMap<>();
 
-    private record CachedPlan(Optional<RevisitSchedule> schedule, String policy, int versions, long maxPages, long readAt) {
-
-        boolean userExperience() {
-            return "user-experience".equals(policy);
-        }
-
-        boolean clusterSampling() {
-            return "cluster-sampling".equals(policy);
-        }
+    /** A site's refresh plan (null without one) and page limit, as read at {@code readAt}. */
+    private record CachedPlan(RefreshPlan plan, long maxPages, long readAt) {
     }
 
     public RefreshRecorder(RefreshStore store, PageVersions versions, ClusterModels clusters, MeterRegistry metrics) {
@@ -57,13 +50,14 @@ public class RefreshRecorder {
         if (batch.siteId() == null || batch.siteId().isEmpty()) {
             return;
         }
-        CachedPlan plan = plan(batch.siteId());
-        if (plan.userExperience()) {
-            recordWithUsage(batch.siteId(), plan, batch.records());
-        } else if (plan.clusterSampling()) {
-            recordWithClusters(batch.siteId(), plan, batch.records());
+        CachedPlan cached = plan(batch.siteId());
+        RefreshPlan plan = cached.plan();
+        if (plan != null && plan.userExperience()) {
+            recordWithUsage(batch.siteId(), plan, cached.maxPages(), batch.records());
+        } else if (plan != null && plan.clusterSampling()) {
+            recordWithClusters(batch.siteId(), plan, cached.maxPages(), batch.records());
         } else {
-            record(batch.siteId(), plan.maxPages(), batch.records(), plan.schedule());
+            record(batch.siteId(), cached.maxPages(), batch.records(), Optional.ofNullable(plan).map(RefreshPlan::schedule));
         }
     }
 
@@ -114,21 +108,25 @@ public class RefreshRecorder {
      * versions of their main text are kept, each change's impact on their queries is measured against the version
      * before, and the next visit comes sooner the more the page is viewed and the more its changes matter.
      */
-    void recordWithUsage(String siteId, CachedPlan plan, List<Map<String, String>> records) {
+    void recordWithUsage(String siteId, RefreshPlan plan, long maxPages, List<Map<String, String>> records) {
         List<String> urls = distinctUrls(records);
         List<RefreshStore.Usage> usage = store.usage(siteId, urls);
+        Map<String, RefreshStore.Usage> usageOf = new java.util.HashMap<>();
+        for (int i = 0; i < urls.size(); i++) {
+            usageOf.put(urls.get(i), usage.get(i));
+        }
         RefreshStore.UsageMeans means = store.usageMeans(siteId);
-        UserExperienceSchedule ue = new UserExperienceSchedule(plan.schedule().orElseThrow());
-        recordWith(siteId, plan.maxPages(), records, (url, h, r, o, first) -> {
-            RefreshStore.Usage u = usage.get(urls.indexOf(url));
+        UserExperienceSchedule ue = new UserExperienceSchedule(plan.schedule());
+        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
+            RefreshStore.Usage u = usageOf.get(url);
             String text = r.get("mainText");
             if (text != null && !u.queries().isEmpty()) {
                 String previous = versions.latest(siteId, url);
                 if (first || o == null || o.changed() || previous == null) {
                     if (o != null && o.changed() && previous != null) {
-                        store.addImpact(siteId, url, plan.versions() - 1, ChangeImpact.of(u.queries(), previous, text));
+                        store.addImpact(siteId, url, plan.versions - 1, ChangeImpact.of(u.queries(), previous, text));
                     }
-                    versions.add(siteId, url, h.lastFetch(), text, plan.versions());
+                    versions.add(siteId, url, h.lastFetch(), text, plan.versions);
                 }
             }
             return ue.nextDue(h, u.weight(), means.weight(), u.impact(), means.impact());
@@ -141,10 +139,10 @@ public class RefreshRecorder {
      * page the model has not seen goes to the cluster nearest its features). Before the site has a model (no page
      * in the database yet) every page is scheduled by its own history.
      */
-    void recordWithClusters(String siteId, CachedPlan plan, List<Map<String, String>> records) {
+    void recordWithClusters(String siteId, RefreshPlan plan, long maxPages, List<Map<String, String>> records) {
         ClusterModels.Model model = clusters.forSite(siteId);
-        RevisitSchedule schedule = plan.schedule().orElseThrow();
-        recordWith(siteId, plan.maxPages(), records, (url, h, r, o, first) -> {
+        RevisitSchedule schedule = plan.schedule();
+        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
             if (model == null || model.sampled(url)) {
                 return schedule.nextDue(h);
             }
@@ -196,10 +194,8 @@ public class RefreshRecorder {
         CachedPlan c = plans.get(siteId);
         if (c == null || now - c.readAt() > PLAN_TTL_MS) {
             c = QuarkusTransaction.requiringNew().call(() -> {
-                RefreshPlan p = RefreshPlan.findById(siteId);
                 io.trawler.site.Site site = io.trawler.site.Site.findById(siteId);
-                return new CachedPlan(p == null ? Optional.<RevisitSchedule>empty() : Optional.of(p.schedule()), p == null ? null : p.policy,
-                        p == null ? 3 : p.versions, site == null ? 100_000 : site.maxPages, now);
+                return new CachedPlan(RefreshPlan.findById(siteId), site == null ? 100_000 : site.maxPages, now);
             });
             plans.put(siteId, c);
         }

@@ -67,18 +67,23 @@ public class RefreshStore {
         return Buffer.buffer(ByteBuffer.allocate(8).putLong(fp).array());
     }
 
-    /** The site's bucket bits, or -1 while it has no revisit state. */
+    /** The site's bucket bits, or -1 while it has no revisit state (known bits are cached: they never change). */
+    private Future<Integer> bitsAsync(String siteId) {
+        Integer known = bits.get(siteId);
+        if (known != null) {
+            return Future.succeededFuture(known);
+        }
+        return redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "meta").arg("bits")).map(r -> {
+            if (r == null) {
+                return -1;
+            }
+            bits.put(siteId, r.toInteger());
+            return r.toInteger();
+        });
+    }
+
     private int bits(String siteId) {
-        Integer b = bits.get(siteId);
-        if (b != null) {
-            return b;
-        }
-        Response r = Await.result(redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "meta").arg("bits")));
-        if (r == null) {
-            return -1;
-        }
-        bits.put(siteId, r.toInteger());
-        return r.toInteger();
+        return Await.result(bitsAsync(siteId));
     }
 
     private int bits(String siteId, long maxPages) {
@@ -133,26 +138,11 @@ public class RefreshStore {
 
     /** One page's history (a page never fetched when there is none); never blocks (workers call it on the event loop). */
     public Future<PageHistory> history(String siteId, String url) {
-        Integer known = bits.get(siteId);
-        Future<Integer> b = known != null ? Future.succeededFuture(known)
-                : redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "meta").arg("bits")).map(r -> {
-                    if (r == null) {
-                        return -1;
-                    }
-                    bits.put(siteId, r.toInteger());
-                    return r.toInteger();
-                });
-        return b.compose(bucketBits -> {
-            if (bucketBits < 0) {
-                return Future.succeededFuture(new PageHistory());
-            }
-            long fp = UrlFingerprint.of(url);
-            return redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "h:" + bucketOf(fp, bucketBits)).arg(fpBytes(fp)))
-                    .map(r -> r == null ? new PageHistory() : PageHistory.decode(recordOf(r.toBytes())));
-        });
+        return bitsAsync(siteId).compose(b -> b < 0 ? Future.succeededFuture(new PageHistory())
+                : redis.send(historyRequest(siteId, b, url)).map(RefreshStore::historyOf));
     }
 
-    /** Histories of the given URLs, in order. */
+    /** Histories of the given URLs, in order (one pipelined round trip). */
     public List<PageHistory> histories(String siteId, List<String> urls) {
         List<PageHistory> out = new ArrayList<>(urls.size());
         int b = bits(siteId);
@@ -161,14 +151,18 @@ public class RefreshStore {
             return out;
         }
         List<Request> batch = new ArrayList<>(urls.size());
-        for (String url : urls) {
-            long fp = UrlFingerprint.of(url);
-            batch.add(Request.cmd(Command.HGET).arg(prefix(siteId) + "h:" + bucketOf(fp, b)).arg(fpBytes(fp)));
-        }
-        for (Response r : Await.result(redis.batch(batch))) {
-            out.add(r == null ? new PageHistory() : PageHistory.decode(recordOf(r.toBytes())));
-        }
+        urls.forEach(url -> batch.add(historyRequest(siteId, b, url)));
+        Await.result(redis.batch(batch)).forEach(r -> out.add(historyOf(r)));
         return out;
+    }
+
+    private static Request historyRequest(String siteId, int bits, String url) {
+        long fp = UrlFingerprint.of(url);
+        return Request.cmd(Command.HGET).arg(prefix(siteId) + "h:" + bucketOf(fp, bits)).arg(fpBytes(fp));
+    }
+
+    private static PageHistory historyOf(Response value) {
+        return value == null ? new PageHistory() : PageHistory.decode(recordOf(value.toBytes()));
     }
 
     /**

@@ -1,12 +1,13 @@
 package io.trawler.revisit;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlSpec;
+import io.trawler.crawl.CrawlState;
 import io.trawler.frontier.Await;
 import io.trawler.frontier.RedisFrontier;
 import io.trawler.partition.LaneRouting;
@@ -35,15 +36,16 @@ public class RevisitFeeder {
     private final RefreshConfig config;
     private final RefreshStore store;
     private final RedisFrontier frontier;
-    private final ObjectMapper json;
+    private final CrawlService crawls;
+    private final Map<String, CrawlSpec> specs = new java.util.concurrent.ConcurrentHashMap<>();
     private ScheduledExecutorService timer;
 
-    public RevisitFeeder(TrawlerConfig trawler, RefreshConfig config, RefreshStore store, RedisFrontier frontier, ObjectMapper json) {
+    public RevisitFeeder(TrawlerConfig trawler, RefreshConfig config, RefreshStore store, RedisFrontier frontier, CrawlService crawls) {
         this.trawler = trawler;
         this.config = config;
         this.store = store;
         this.frontier = frontier;
-        this.json = json;
+        this.crawls = crawls;
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -68,9 +70,10 @@ public class RevisitFeeder {
     void feedAll() {
         try {
             List<Crawl> active = QuarkusTransaction.requiringNew().call(Crawl::active);
+            specs.keySet().retainAll(active.stream().map(c -> c.id).toList());
             for (Crawl crawl : active) {
-                CrawlSpec spec = json.readValue(crawl.spec, CrawlSpec.class);
-                if (spec.continuous() && "RUNNING".equals(crawl.state)) {
+                CrawlSpec spec = specs.computeIfAbsent(crawl.id, id -> crawls.spec(crawl));   // parsed once per crawl
+                if (spec.continuous() && CrawlState.RUNNING.name().equals(crawl.state)) {
                     feed(crawl.id, spec, System.currentTimeMillis());
                 }
             }
@@ -93,16 +96,7 @@ public class RevisitFeeder {
     static Map<String, Integer> lanes(CrawlSpec spec, List<String> urls) {
         LaneRouting routing = spec.routing();
         Map<String, Integer> lanes = new LinkedHashMap<>();
-        for (String url : urls) {
-            int lane = 0;
-            for (int l = 0; l < spec.partitions(); l++) {
-                if (routing.route(url, l) == l) {
-                    lane = l;
-                    break;
-                }
-            }
-            lanes.put(url, lane);
-        }
+        urls.forEach(url -> lanes.put(url, routing.owner(url)));
         return lanes;
     }
 }

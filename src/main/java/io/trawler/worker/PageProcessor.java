@@ -3,6 +3,7 @@ package io.trawler.worker;
 import crawlercommons.robots.BaseRobotRules;
 import io.trawler.fetch.FetchConfig;
 import io.trawler.fetch.FetchResult;
+import io.trawler.fetch.HttpDates;
 import io.trawler.fetch.HttpFetcher;
 import io.trawler.fetch.RobotsCache;
 import io.trawler.frontier.Completion;
@@ -102,8 +103,7 @@ final class PageProcessor {
             headers.put("If-None-Match", h.etag());
         }
         if (h.lastModified() > 0) {
-            headers.put("If-Modified-Since", java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
-                    .format(java.time.Instant.ofEpochMilli(h.lastModified()).atZone(java.time.ZoneOffset.UTC)));
+            headers.put("If-Modified-Since", HttpDates.format(h.lastModified()));
         }
         return headers;
     }
@@ -150,7 +150,7 @@ final class PageProcessor {
             rec.put("truncated", result.truncated());
         }
         result.header("etag").ifPresent(v -> rec.put("etag", truncate(v, 200)));
-        result.header("last-modified").flatMap(PageProcessor::httpDate).ifPresent(v -> rec.put("lastModified", Long.toString(v)));
+        result.header("last-modified").flatMap(HttpDates::parse).ifPresent(v -> rec.put("lastModified", Long.toString(v)));
         try {
             WarcStore.Stored stored = warc.write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())));
             rec.put("digest", stored.payloadDigest());
@@ -201,20 +201,10 @@ final class PageProcessor {
             if (page.noindex()) {
                 rec.put("noindex", "1");
             }
-        }
-        else if (result.status() >= 200 && result.status() < 300) {
+        } else if (result.status() >= 200 && result.status() < 300) {
             rec.put("textFp", Long.toHexString(MainText.fingerprint(result.body())));
         }
         return new Processed(rec, links, relevance);
-    }
-
-    private static java.util.Optional<Long> httpDate(String value) {
-        try {
-            return java.util.Optional.of(java.time.ZonedDateTime.parse(value.trim(), java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
-                    .toInstant().toEpochMilli());
-        } catch (RuntimeException e) {
-            return java.util.Optional.empty();
-        }
     }
 
     private Future<CompletionResult> complete(CrawlContext ctx, Lease lease, long nextAt, long delay, boolean retry,
