@@ -30,9 +30,11 @@ import java.util.Locale;
 public class SiteResource {
 
     private final CrawlService crawls;
+    private final io.trawler.revisit.RefreshStore revisits;
 
-    public SiteResource(CrawlService crawls) {
+    public SiteResource(CrawlService crawls, io.trawler.revisit.RefreshStore revisits) {
         this.crawls = crawls;
+        this.revisits = revisits;
     }
 
     @POST
@@ -79,6 +81,7 @@ public class SiteResource {
         }
         io.trawler.crawl.Page.delete("crawlId in (select c.id from Crawl c where c.siteId = ?1)", id);
         Crawl.delete("siteId", id);
+        revisits.delete(id);   // page histories, due times and signals in Redis
         site.delete();
         return Response.noContent().build();
     }

@@ -104,6 +104,16 @@ class RevisitApiTest {
         org.junit.jupiter.api.Assertions.assertEquals(List.of("turnout", "election results"), u.queries());
     }
 
+    @Test
+    void deletingASiteDeletesItsRevisitState() {
+        String id = site();
+        Api.as().body(Map.of("signals", List.of(Map.of("url", "http://news.test/kept", "query", "q", "rank", 1)))).post("/api/v1/signals")
+                .then().statusCode(202);
+        org.junit.jupiter.api.Assertions.assertEquals(1, store.usage(id, List.of("http://news.test/kept")).get(0).weight(), 1e-9);
+        Api.as().delete("/api/v1/sites/" + id).then().statusCode(204);
+        org.junit.jupiter.api.Assertions.assertEquals(0, store.usage(id, List.of("http://news.test/kept")).get(0).weight(), 1e-9);
+    }
+
     @jakarta.inject.Inject
     io.trawler.revisit.RefreshStore store;
 }
