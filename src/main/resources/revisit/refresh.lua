@@ -35,6 +35,22 @@ if op == 'put' then
   return added
 end
 
+-- unscheduled bucket due: schedules at `due` every page of the bucket that has a history and no due time (pages
+-- found before the site had a refresh plan)
+if op == 'unscheduled' then
+  local b, due = ARGV[2], ARGV[3]
+  local d = P .. 'd:' .. b
+  local n = 0
+  for _, fp in ipairs(redis.call('HKEYS', P .. 'h:' .. b)) do
+    if not redis.call('ZSCORE', d, fp) then
+      redis.call('ZADD', d, due, fp)
+      n = n + 1
+    end
+  end
+  if n > 0 then reindex(b) end
+  return n
+end
+
 -- take now max holdMs: up to max URLs due by now, earliest buckets first; each stays scheduled at now + holdMs
 -- (it comes back if its fetch is never recorded)
 if op == 'take' then

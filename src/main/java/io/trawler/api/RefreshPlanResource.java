@@ -18,7 +18,8 @@ import java.util.List;
 
 /**
  * A site's refresh plan, part of its plan: the update policy that schedules each fetched page's next visit.
- * Pages fetched from then on are scheduled; a continuous crawl of the site fetches them when due.
+ * Pages fetched from then on are scheduled, and pages found by earlier crawls are due at once; a continuous crawl
+ * of the site fetches them when due.
  */
 @Path("/api/v1/sites/{siteId}/plan/refresh")
 @Produces(MediaType.APPLICATION_JSON)
@@ -26,10 +27,12 @@ public class RefreshPlanResource {
 
     private final RefreshConfig defaults;
     private final RefreshRecorder recorder;
+    private final io.trawler.revisit.RefreshStore store;
 
-    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder) {
+    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder, io.trawler.revisit.RefreshStore store) {
         this.defaults = defaults;
         this.recorder = recorder;
+        this.store = store;
     }
 
     @GET
@@ -57,6 +60,7 @@ public class RefreshPlanResource {
             return RefreshPlan.getEntityManager().merge(plan);   // creates or replaces the site's plan
         });
         recorder.planChanged(siteId);
+        store.scheduleUnscheduled(siteId, System.currentTimeMillis());   // pages found before the plan: due now
         return RefreshPlanRequest.of(saved);
     }
 

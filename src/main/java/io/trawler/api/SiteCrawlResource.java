@@ -83,8 +83,10 @@ public class SiteCrawlResource {
                 io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
                 io.trawler.revisit.RefreshPlan refresh = io.trawler.revisit.RefreshPlan.findById(siteId);
                 boolean continuous = r.continuous() != null ? r.continuous() : refresh != null;
+                // conditional requests only under a refresh plan: every known page is then scheduled, so a 304 (no
+                // body, no links) loses nothing; a crawl without one must read every page to find the site
                 return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
-                        budget, continuous, refresh != null && refresh.userExperience());
+                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && refresh.userExperience()));
             } catch (io.trawler.plan.PlanService.NoGraphException e) {
                 throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
             }

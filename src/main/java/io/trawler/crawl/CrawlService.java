@@ -48,18 +48,14 @@ public class CrawlService {
      */
     @Transactional
     public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget) {
-        return start(site, strategy, mode, plan, knownUrls, topic, budget, false, false);
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, Revisits.NONE);
     }
 
-    /**
-     * As {@link #start(Site, String, String, PartitionPlan, long, Topic, long)}; a {@code continuous} crawl stays
-     * running when it runs dry, taking the site's scheduled revisits and recrawl requests until it is stopped;
-     * with {@code keepText} its page records carry the pages' main text (for the user-experience policy).
-     */
+    /** As {@link #start(Site, String, String, PartitionPlan, long, Topic, long)}, taking part in revisits as said. */
     @Transactional
     public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
-            boolean continuous, boolean keepText) {
-        return start(site, strategy, mode, plan, knownUrls, topic, budget, continuous, true, keepText, null);
+            Revisits revisits) {
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, revisits, true, null);
     }
 
     /**
@@ -68,14 +64,15 @@ public class CrawlService {
      */
     @Transactional
     public Crawl startRecrawl(Site site, List<String> urls, int priority, long knownUrls) {
-        return start(site, "bfs", "independent", null, knownUrls, null, 0, false, false, false, new Recrawl(urls, priority));
+        return start(site, "bfs", "independent", null, knownUrls, null, 0, new Revisits(false, true, false), false,
+                new Recrawl(urls, priority));
     }
 
     private record Recrawl(List<String> urls, int priority) {
     }
 
     private Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
-            boolean continuous, boolean followLinks, boolean keepText, Recrawl recrawl) {
+            Revisits revisits, boolean followLinks, Recrawl recrawl) {
         String id = Ids.newId();
         int partitions = plan == null ? 1 : plan.size();
         List<List<String>> laneSeeds = new ArrayList<>();
@@ -87,7 +84,8 @@ public class CrawlService {
         Map<String, Integer> owners = plan == null ? Map.of() : plan.owners();
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
-                owners, knownUrls, order.constants(), topic, budget, continuous, followLinks, knownUrls > 0 || continuous || recrawl != null, keepText);
+                owners, knownUrls, order.constants(), topic, budget, revisits.continuous(), followLinks, revisits.conditional(),
+                revisits.keepText());
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;

@@ -17,8 +17,8 @@ import java.util.Map;
  * how many URLs the site's previous crawl knew (for coverage), the strategy's constants, the topic of a focused
  * crawl and the fetch budget (0: none); whether it stays running to take revisits and recrawls
  * ({@code continuous}), whether it follows links ({@code followLinks}: a crawl started for a recrawl request
- * fetches only the URLs asked for), and whether workers send conditional requests from the pages' histories
- * ({@code conditional}), and whether page records carry the main text ({@code keepText}: the user-experience
+ * fetches only the URLs asked for), whether workers send conditional requests from the pages' histories
+ * ({@code conditional}; see {@link Revisits}), and whether page records carry the main text ({@code keepText}: the user-experience
  * policy compares versions). The manager writes it to Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,

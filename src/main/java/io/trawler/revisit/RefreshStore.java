@@ -186,6 +186,22 @@ public class RefreshStore {
         Await.result(SCRIPT.runBatch(redis, prefix(siteId), new ArrayList<>(byBucket.values())));
     }
 
+    /** Schedules at {@code due} every page with a history and no due time; returns how many. */
+    public long scheduleUnscheduled(String siteId, long due) {
+        int b = bits(siteId);
+        long scheduled = 0;
+        for (int from = 0; b >= 0 && from < (1 << b); from += 512) {
+            List<List<Object>> calls = new ArrayList<>();
+            for (int i = from; i < Math.min(1 << b, from + 512); i++) {
+                calls.add(List.of("unscheduled", Integer.toHexString(i), due));
+            }
+            for (Response r : Await.result(SCRIPT.runBatch(redis, prefix(siteId), calls))) {
+                scheduled += r.toLong();
+            }
+        }
+        return scheduled;
+    }
+
     static byte[] value(String url, PageHistory h) {
         byte[] u = url.getBytes(StandardCharsets.UTF_8);
         byte[] rec = h.encode();

@@ -214,4 +214,38 @@ class RevisitCrawlTest {
             assertTrue(withWindow > 0 && withWindow < n, withWindow + " pages keep visits");
         }
     }
+
+    @Test
+    void aSecondFullCrawlOfAnUnchangedSiteStillFindsEveryPage() throws Exception {
+        ChangingSite site = new ChangingSite(new double[20], 600, 3);   // never changes; ETags and 304s on offer
+        try (TestWebServer server = TestWebServer.start(req -> site.serve(req, ""))) {
+            String siteId = Api.createSite("unchanged", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 1000, "maxDepth", 3));
+            for (int crawl = 0; crawl < 2; crawl++) {
+                JsonPath end = Api.awaitEnd(Api.startCrawl(siteId), 60_000);
+                assertEquals("FINISHED", end.getString("state"));
+                assertEquals(21, end.getInt("counts.fetched"), "crawl " + (crawl + 1) + " fetched the home page and its 20 pages");
+            }
+        }
+    }
+
+    @Test
+    void aRefreshPlanSetAfterCrawlsSchedulesThePagesTheyFound() throws Exception {
+        double[] rates = new double[10];
+        java.util.Arrays.fill(rates, 2);
+        ChangingSite site = new ChangingSite(rates, 600, 9);
+        try (TestWebServer server = TestWebServer.start(req -> site.serve(req, ""))) {
+            String siteId = Api.createSite("planned-later", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 1000, "maxDepth", 3));
+            assertEquals("FINISHED", Api.awaitEnd(Api.startCrawl(siteId), 60_000).getString("state"));
+            Api.as().body(Map.of("policy", "poisson", "minIntervalMs", 100, "initialIntervalMs", 300, "maxIntervalMs", 2000))
+                    .put("/api/v1/sites/" + siteId + "/plan/refresh").then().statusCode(200);
+            String crawlId = Api.startCrawl(siteId);   // continuous: the plan exists now
+            Thread.sleep(6_000);
+            Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+            for (int i = 0; i < rates.length; i++) {
+                assertTrue(server.log().count(site.path(i)) >= 3, site.path(i) + " fetched " + server.log().count(site.path(i)) + " times");
+            }
+        }
+    }
 }

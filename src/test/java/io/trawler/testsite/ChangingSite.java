@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A site whose pages change as Poisson processes of known rates (changes per second of real time, the test's
  * accelerated clock): {@code /} links to {@code /p/0 … /p/N-1}; page i's main text is its version, the number
- * of its change events so far. Every response also carries a footer and a navigation bar that change on every
+ * of its change events so far; {@code /} never changes (ETag "home"). Every response also carries a footer and a navigation bar that change on every
  * request (a timestamp, a rotating ad), which change detection must ignore. Pages send an ETag of their version
  * and answer 304 to a matching If-None-Match.
  */
@@ -91,6 +91,12 @@ public final class ChangingSite {
         String noise = "<nav class=\"menu\">ad " + System.nanoTime() % 97 + "</nav>";
         String footer = "<footer>served at " + System.nanoTime() + "</footer>";
         if (path.equals("/")) {
+            if ("\"home\"".equals(req.getHeader("If-None-Match"))) {   // the list of pages never changes
+                notModified.incrementAndGet();
+                req.response().setStatusCode(304).putHeader("etag", "\"home\"").end();
+                return;
+            }
+            req.response().putHeader("etag", "\"home\"");
             StringBuilder b = new StringBuilder("<html><head><title>changing</title></head><body>" + noise + "<main>");
             for (int i = 0; i < rates.length; i++) {
                 b.append("<a href=\"").append(path(i)).append("\">page ").append(i).append("</a> ");
