@@ -6,6 +6,8 @@
 --
 -- Keys under the prefix P:
 --   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
+--                            maxAttempts (expired leases before a URL is abandoned), maxUnread (page records the
+--                            manager may lag behind before leasing pauses),
 --                            rescore (none|backlinks|opic|pagerank|focus-t|focus-tl), budget, focusF, focusA, focusB,
 --                            continuous (1: the crawl stays RUNNING when it runs dry, to take revisits and recrawls),
 --                            finishedAt, json
@@ -316,23 +318,37 @@ local function release_host(host)
   if busy <= 0 then redis.call('HDEL', HBUSY, host) end
 end
 
--- Puts expired leases back in their queues: a worker that died loses nothing.
+-- Puts expired leases back in their queues: a worker that died loses nothing. An expired lease counts as an
+-- attempt; a URL whose leases expired maxAttempts times (it kills or hangs workers) gets a final page record
+-- (outcome abandoned) instead of another lease.
 local function reclaim(now, limit)
   local expired = redis.call('ZRANGEBYSCORE', INFLIGHT, '-inf', now, 'LIMIT', 0, limit)
+  local maxAttempts = num(redis.call('HGET', CONF, 'maxAttempts'), 3)
+  local requeued = 0
   for _, lm in ipairs(expired) do
     local _, part, score, member = parse_lease(lm)
-    local host = host_of(string.match(member, '^%d+ %d+ %d+ (.*)$'))
+    local depth, hops, attempts, url = string.match(member, '^(%d+) (%d+) (%d+) (.*)$')
+    local host = host_of(url)
+    local tries = tonumber(attempts) + 1
     redis.call('ZREM', INFLIGHT, lm)
-    redis.call('ZADD', queue_key(part, host), tonumber(score), member)
-    index_queued(part, member)
-    redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
     release_host(host)
+    if tries >= maxAttempts then
+      redis.call('XADD', P .. 'pages', '*', 'url', url, 'status', '0', 'outcome', 'abandoned', 'fetchedAt', tostring(now),
+        'partition', part, 'depth', depth,
+        'error', 'its lease expired ' .. tries .. ' times: the URL hung or killed the workers that took it')
+      redis.call('HINCRBY', STATS, 'errors', 1)
+      redis.call('HINCRBY', STATS, 'abandoned', 1)
+    else
+      local again = depth .. ' ' .. hops .. ' ' .. tries .. ' ' .. url
+      redis.call('ZADD', queue_key(part, host), tonumber(score), again)
+      index_queued(part, again)
+      redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
+      requeued = requeued + 1
+    end
     mark_ready_all(host)
   end
-  if #expired > 0 then
-    redis.call('HINCRBY', STATS, 'queued', #expired)
-    redis.call('HINCRBY', STATS, 'reclaimed', #expired)
-  end
+  if requeued > 0 then redis.call('HINCRBY', STATS, 'queued', requeued) end
+  if #expired > 0 then redis.call('HINCRBY', STATS, 'reclaimed', #expired) end
   return #expired
 end
 
@@ -370,6 +386,12 @@ if op == 'lease' then
   local now, part, max, leaseMs = tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
   reclaim(now, 200)
   if redis.call('HGET', CONF, 'state') ~= 'RUNNING' then return {} end
+  -- back-pressure: while the manager has more than maxUnread page records to ingest, nothing more is leased
+  local maxUnread = num(redis.call('HGET', CONF, 'maxUnread'), 0)
+  if maxUnread > 0 and redis.call('XLEN', P .. 'pages') >= maxUnread then
+    redis.call('HINCRBY', STATS, 'backPressure', 1)
+    return {}
+  end
   local out = {}
   local ready = ready_key(part)
   local cap = num(redis.call('HGET', CONF, 'maxPerHost'), 1)
@@ -482,6 +504,9 @@ if op == 'complete' then
     local fields = {}
     for i = fieldsAt, linksAt - 1 do fields[#fields + 1] = ARGV[i] end
     redis.call('XADD', P .. 'pages', '*', unpack(fields))
+    for i = fieldsAt, linksAt - 1, 2 do
+      if ARGV[i] == 'linksDropped' then redis.call('HINCRBY', STATS, 'linksDropped', tonumber(ARGV[i + 1]) or 0) end
+    end
   end
   local ctx = nil
   if disposition ~= 'retry' and counter == 'fetched' then ctx = page_context(url, pageBucket, pageRem, linksAt, sim, relevant) end

@@ -84,6 +84,24 @@ if op == 'counts' then
   return { n, first[2] or '-1', redis.call('HGET', META, 'pages') or '0' }
 end
 
+-- duehist now step n: pages due in each of n windows of step ms from now (the first also holds pages overdue);
+-- reads only the buckets whose earliest due time falls before the horizon
+if op == 'duehist' then
+  local now, step, n = tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+  local horizon = now + step * n
+  local bins = {}
+  for i = 1, n do bins[i] = 0 end
+  for _, b in ipairs(redis.call('ZRANGE', DI, '-inf', '(' .. horizon, 'BYSCORE')) do
+    local items = redis.call('ZRANGE', P .. 'd:' .. b, '-inf', '(' .. horizon, 'BYSCORE', 'WITHSCORES')
+    for i = 2, #items, 2 do
+      local k = math.floor((tonumber(items[i]) - now) / step) + 1
+      if k < 1 then k = 1 end
+      bins[k] = bins[k] + 1
+    end
+  end
+  return bins
+end
+
 -- signal url weight query url weight query ...: adds view weight to pages and remembers their queries
 if op == 'signal' then
   for i = 2, #ARGV - 2, 3 do

@@ -22,7 +22,7 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException notFound(String what, String id) {
-        return new ApiException(404, "not_found", "no " + what + " with id " + id, List.of());
+        return new ApiException(404, "not_found", "no " + what + " with id " + Inputs.quote(id), List.of());
     }
 
     public static ApiException conflict(String message) {

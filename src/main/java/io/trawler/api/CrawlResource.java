@@ -36,12 +36,21 @@ public class CrawlResource {
 
     private static final Logger LOG = Logger.getLogger(CrawlResource.class);
     static final int MAX_PAGE_LIMIT = 1000;
+    /** Event streams one user may hold open at once (each holds a connection and a timer). */
+    static final int MAX_STREAMS_PER_USER = 8;
+    private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> streams = new java.util.concurrent.ConcurrentHashMap<>();
 
     private final CrawlService service;
     private final PageIngestor ingestor;
     private final io.trawler.plan.PlanConfig planConfig;
 
-    public CrawlResource(CrawlService service, PageIngestor ingestor, io.trawler.plan.PlanConfig planConfig) {
+    private final io.quarkus.security.identity.SecurityIdentity identity;
+    private final io.trawler.frontier.RedisFrontier frontier;
+
+    public CrawlResource(CrawlService service, PageIngestor ingestor, io.trawler.plan.PlanConfig planConfig,
+            io.quarkus.security.identity.SecurityIdentity identity, io.trawler.frontier.RedisFrontier frontier) {
+        this.identity = identity;
+        this.frontier = frontier;
         this.service = service;
         this.ingestor = ingestor;
         this.planConfig = planConfig;
@@ -49,31 +58,35 @@ public class CrawlResource {
 
     @GET
     @Path("/{id}")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
     public CrawlView get(@PathParam("id") String id) {
         return view(id);
     }
 
     @POST
     @Path("/{id}/pause")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public CrawlView pause(@PathParam("id") String id) {
         return transition(id, CrawlState.PAUSED);
     }
 
     @POST
     @Path("/{id}/resume")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public CrawlView resume(@PathParam("id") String id) {
         return transition(id, CrawlState.RUNNING);
     }
 
     @POST
     @Path("/{id}/stop")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public CrawlView stop(@PathParam("id") String id) {
         CrawlView v = transition(id, CrawlState.STOPPED);
         try {
+            // what arrived so far; the monitor goes on until no page is in flight and the stream is empty
             ingestor.drain(id);
-            ingestor.closeGraph(id);
         } catch (Exception e) {
-            LOG.warnf("Crawl %s: page records after stop not ingested: %s", id, e.toString());
+            LOG.warnf("Crawl %s: page records after stop not ingested yet (the monitor retries): %s", id, e.toString());
         }
         return v;
     }
@@ -82,8 +95,22 @@ public class CrawlResource {
     @Path("/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @io.smallrye.common.annotation.Blocking
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
     public Multi<OutboundSseEvent> events(@PathParam("id") String id, @Context Sse sse) {
         view(id);
+        String user = identity.getPrincipal().getName();
+        java.util.concurrent.atomic.AtomicInteger open = streams.computeIfAbsent(user, u -> new java.util.concurrent.atomic.AtomicInteger());
+        if (open.incrementAndGet() > MAX_STREAMS_PER_USER) {
+            open.decrementAndGet();
+            throw new ApiException(429, "too_many_streams", "at most " + MAX_STREAMS_PER_USER
+                    + " event streams per user at once: close one first", List.of());
+        }
+        AtomicBoolean released = new AtomicBoolean();
+        Runnable release = () -> {
+            if (released.compareAndSet(false, true)) {
+                open.decrementAndGet();
+            }
+        };
         AtomicBoolean ended = new AtomicBoolean();
         return Multi.createFrom().ticks().startingAfter(Duration.ofMillis(1)).every(Duration.ofSeconds(1))
                 .emitOn(Infrastructure.getDefaultWorkerPool())
@@ -92,16 +119,30 @@ public class CrawlResource {
                 .select().first(v -> !ended.get())
                 .invoke(v -> ended.set(!CrawlState.valueOf(v.state()).isActive()))
                 .map(v -> sse.newEventBuilder().name("progress").mediaType(MediaType.APPLICATION_JSON_TYPE)
-                        .data(CrawlView.class, v).build());
+                        .data(CrawlView.class, v).build())
+                .onTermination().invoke(release);
+    }
+
+    /** The crawl's busiest hosts: queued URLs and next allowed fetch time (API addition, for the live crawl page). */
+    @GET
+    @Path("/{id}/hosts")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    public List<io.trawler.frontier.HostQueue> hosts(@PathParam("id") String id, @QueryParam("limit") String limitParam) {
+        int limit = Inputs.intParam("limit", limitParam, 10, 1, 100);
+        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> find(id));
+        if (!CrawlState.valueOf(crawl.state).isActive()) {
+            return List.of();
+        }
+        return io.trawler.frontier.Await.result(frontier.busiestHosts(id, Math.max(1, crawl.partitions), 200, limit));
     }
 
     @GET
     @Path("/{id}/pages")
-    public PageView.Listing pages(@PathParam("id") String id, @QueryParam("limit") @DefaultValue("100") int limit,
-            @QueryParam("after") @DefaultValue("0") long after) {
-        if (limit < 1 || limit > MAX_PAGE_LIMIT) {
-            throw ApiException.invalid(List.of(new ApiError.Detail("limit", "must be between 1 and " + MAX_PAGE_LIMIT)));
-        }
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    public PageView.Listing pages(@PathParam("id") String id, @QueryParam("limit") String limitParam,
+            @QueryParam("after") String afterParam) {
+        int limit = Inputs.intParam("limit", limitParam, 100, 1, MAX_PAGE_LIMIT);
+        long after = Inputs.longParam("after", afterParam, 0, 0, Long.MAX_VALUE);
         return QuarkusTransaction.requiringNew().call(() -> {
             find(id);
             List<PageView> pages = Page.after(id, after, limit).stream().map(PageView::of).toList();
@@ -109,6 +150,35 @@ public class CrawlResource {
             return new PageView.Listing(pages, next);
         });
     }
+
+    /** A quarantined page record as the API shows it: the record's fields as they were reported. */
+    public record QuarantineView(long id, String streamId, String reason, com.fasterxml.jackson.databind.JsonNode record,
+            java.time.Instant createdAt) {
+    }
+
+    /** One page of quarantined records, and the cursor of the next. */
+    public record QuarantineListing(List<QuarantineView> records, Long next) {
+    }
+
+    @GET
+    @Path("/{id}/quarantine")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    public QuarantineListing quarantine(@PathParam("id") String id, @QueryParam("limit") String limitParam,
+            @QueryParam("after") String afterParam) {
+        int limit = Inputs.intParam("limit", limitParam, 100, 1, MAX_PAGE_LIMIT);
+        long after = Inputs.longParam("after", afterParam, 0, 0, Long.MAX_VALUE);
+        return QuarkusTransaction.requiringNew().call(() -> {
+            find(id);
+            List<QuarantineView> records = new java.util.ArrayList<>();
+            for (io.trawler.crawl.QuarantinedRecord q : io.trawler.crawl.QuarantinedRecord.after(id, after, limit)) {
+                records.add(new QuarantineView(q.id, q.streamId, q.reason, JSON.readTree(q.record), q.createdAt));
+            }
+            Long next = records.size() == limit ? records.get(records.size() - 1).id() : null;
+            return new QuarantineListing(records, next);
+        });
+    }
+
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private CrawlView transition(String id, CrawlState target) {
         return QuarkusTransaction.requiringNew().call(() -> {
@@ -129,7 +199,8 @@ public class CrawlResource {
         });
     }
 
-    private static Crawl find(String id) {
+    /** The crawl, or a 404 naming it (API and UI alike). */
+    public static Crawl find(String id) {
         Crawl crawl = Crawl.findById(id);
         if (crawl == null) {
             throw ApiException.notFound("crawl", id);

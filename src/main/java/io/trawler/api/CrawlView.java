@@ -25,7 +25,7 @@ public record CrawlView(String id, String siteId, String state, String strategy,
     public record PartitionCounts(int index, long fetched, long unique, long queued) {
     }
 
-    static CrawlView of(Crawl c, CrawlProgress progress, PlanConfig plan) {
+    public static CrawlView of(Crawl c, CrawlProgress progress, PlanConfig plan) {
         CrawlCounts counts = progress.counts();
         long busiest = 0;
         List<PartitionCounts> lanes = new ArrayList<>();

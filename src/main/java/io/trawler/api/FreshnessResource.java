@@ -22,6 +22,7 @@ public class FreshnessResource {
     }
 
     @GET
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
     public FreshnessReport get(@PathParam("siteId") String siteId) {
         String policy = QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);

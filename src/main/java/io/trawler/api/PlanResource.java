@@ -42,7 +42,7 @@ public class PlanResource {
 
     /** A plan as the API shows it. */
     public record PlanView(List<PartitionPlan.Crawler> crawlers, List<String> nonKeyPaths, Metrics predicted, double keyPathShare,
-            int seedsPerPath, String mode, String basedOnCrawl, Instant updatedAt) {
+            int seedsPerPath, String mode, String basedOnCrawl, Instant updatedAt, java.util.Map<String, Integer> pathUrls) {
     }
 
     public record Metrics(double overlap, double coverage, double acceleration, double composite) {
@@ -61,6 +61,7 @@ public class PlanResource {
     }
 
     @POST
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public PlanView plan(@PathParam("siteId") String siteId, PlanRequest body) {
         PlanRequest r = body == null ? new PlanRequest(null, null, null, null) : body;
         int crawlers = r.crawlers() == null ? 2 : r.crawlers();
@@ -78,7 +79,20 @@ public class PlanResource {
     }
 
     @PUT
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public PlanView edit(@PathParam("siteId") String siteId, PlanEdit body) {
+        return edited(siteId, body, true);
+    }
+
+    /** The plan a PUT with this body would save, predicted, without saving it (the partition editor's preview). */
+    @POST
+    @Path("/preview")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    public PlanView preview(@PathParam("siteId") String siteId, PlanEdit body) {
+        return edited(siteId, body, false);
+    }
+
+    private PlanView edited(String siteId, PlanEdit body, boolean save) {
         List<ApiError.Detail> problems = new ArrayList<>();
         if (body == null || body.crawlers() == null || body.crawlers().isEmpty()) {
             problems.add(new ApiError.Detail("crawlers", "a list of crawlers, each with its key paths, is required"));
@@ -95,6 +109,12 @@ public class PlanResource {
                 problems.add(new ApiError.Detail("crawlers[" + i + "].paths", "required (may be empty)"));
                 continue;
             }
+            for (int j = 0; j < c.paths().size(); j++) {
+                String path = c.paths().get(j);
+                if (path == null || path.isBlank() || path.length() > 2048) {
+                    problems.add(new ApiError.Detail("crawlers[" + i + "].paths[" + j + "]", "a key path of 1 to 2048 characters"));
+                }
+            }
             if (c.index() != null && c.index() != i) {
                 problems.add(new ApiError.Detail("crawlers[" + i + "].index", "must be " + i + " (crawlers are listed in index order)"));
             }
@@ -106,7 +126,8 @@ public class PlanResource {
         fail(problems);
         return run(() -> {
             try {
-                return view(plans.edit(SiteResource.find(siteId), paths, seeds, mode));
+                Site site = SiteResource.find(siteId);
+                return view(save ? plans.edit(site, paths, seeds, mode) : plans.preview(site, paths, seeds, mode));
             } catch (IllegalArgumentException e) {
                 String field = e.getMessage().substring(0, e.getMessage().indexOf(':'));
                 throw ApiException.invalid(List.of(new ApiError.Detail(field, e.getMessage().substring(field.length() + 2))));
@@ -115,6 +136,7 @@ public class PlanResource {
     }
 
     @GET
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
     public PlanView saved(@PathParam("siteId") String siteId) {
         return run(() -> plans.saved(SiteResource.find(siteId)).map(PlanResource::view)
                 .orElseThrow(() -> new ApiException(404, "not_found", "site " + siteId + " has no saved plan", List.of())));
@@ -122,12 +144,15 @@ public class PlanResource {
 
     @GET
     @Path("/predictions")
-    public List<PredictionView> predictions(@PathParam("siteId") String siteId, @QueryParam("from") @DefaultValue("1") int from,
-            @QueryParam("to") @DefaultValue("10") int to, @QueryParam("mode") @DefaultValue("independent") String modeName,
-            @QueryParam("keyPathShare") Double keyPathShare, @QueryParam("seedsPerPath") Integer seedsPerPath) {
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    public List<PredictionView> predictions(@PathParam("siteId") String siteId, @QueryParam("from") String fromParam,
+            @QueryParam("to") String toParam, @QueryParam("mode") @DefaultValue("independent") String modeName,
+            @QueryParam("keyPathShare") String keyPathShareParam, @QueryParam("seedsPerPath") String seedsPerPathParam) {
+        int from = Inputs.intParam("from", fromParam, 1, 1, MAX_CRAWLERS);
+        int to = Inputs.intParam("to", toParam, MAX_CRAWLERS, 1, MAX_CRAWLERS);
+        Double keyPathShare = Inputs.doubleParam("keyPathShare", keyPathShareParam, 0, 1);
+        int seeds = Inputs.intParam("seedsPerPath", seedsPerPathParam, plans.defaults().seedsPerPath(), 0, 100);
         List<ApiError.Detail> problems = new ArrayList<>();
-        range(problems, "from", from, 1, MAX_CRAWLERS);
-        range(problems, "to", to, 1, MAX_CRAWLERS);
         if (from > to) {
             problems.add(new ApiError.Detail("to", "must not be less than from"));
         }
@@ -135,7 +160,6 @@ public class PlanResource {
         if (!(share > 0 && share <= 1)) {
             problems.add(new ApiError.Detail("keyPathShare", "must be more than 0 and at most 1"));
         }
-        int seeds = seedsPerPath == null ? plans.defaults().seedsPerPath() : seedsPerPath;
         CrawlMode mode = mode(modeName, problems);
         fail(problems);
         return run(() -> plans.predictions(SiteResource.find(siteId), from, to, share, seeds, mode).stream()
@@ -146,7 +170,7 @@ public class PlanResource {
 
     private static PlanView view(PlanService.Planned p) {
         return new PlanView(p.plan().crawlers(), p.plan().nonKeyPaths(), Metrics.of(p.predicted()), p.keyPathShare(), p.seedsPerPath(),
-                p.mode().apiName(), p.graphCrawlId(), p.updatedAt());
+                p.mode().apiName(), p.graphCrawlId(), p.updatedAt(), p.pathUrls());
     }
 
     private static <T> T run(java.util.concurrent.Callable<T> work) {

@@ -29,6 +29,7 @@ public class RecrawlResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.RECRAWL)
     public Response request(@PathParam("siteId") String siteId, RecrawlRequest body) {
         List<ApiError.Detail> d = new ArrayList<>();
         if (body == null) {

@@ -22,6 +22,7 @@ public class RecrawlStatusResource {
 
     @GET
     @Path("/{id}")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
     public RecrawlView get(@PathParam("id") String id) {
         Recrawl r = QuarkusTransaction.requiringNew().call(() -> {
             Recrawl found = Recrawl.findById(id);

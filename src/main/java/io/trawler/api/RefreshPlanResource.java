@@ -36,6 +36,7 @@ public class RefreshPlanResource {
     }
 
     @GET
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
     public RefreshPlanRequest get(@PathParam("siteId") String siteId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
@@ -49,6 +50,7 @@ public class RefreshPlanResource {
 
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public RefreshPlanRequest put(@PathParam("siteId") String siteId, RefreshPlanRequest body) {
         if (body == null) {
             throw ApiException.invalid(List.of(new ApiError.Detail("policy", "a body is required")));
@@ -65,6 +67,7 @@ public class RefreshPlanResource {
     }
 
     @DELETE
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public Response delete(@PathParam("siteId") String siteId) {
         QuarkusTransaction.requiringNew().run(() -> {
             SiteResource.find(siteId);

@@ -30,6 +30,7 @@ public class SignalResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.SEARCH)
     public Response add(SignalRequest body) {
         if (body == null || body.signals() == null) {
             throw ApiException.invalid(List.of(new ApiError.Detail("signals", "required: {\"signals\": [{\"url\", \"query\", \"rank\", "

@@ -45,6 +45,7 @@ public class SiteCrawlResource {
 
     @POST
         @Consumes(MediaType.APPLICATION_JSON)
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public Response start(@PathParam("siteId") String siteId, CrawlRequest body) {
         CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null, null, null) : body;
         String strategy = r.strategy() == null ? "bfs" : r.strategy();
@@ -95,6 +96,7 @@ public class SiteCrawlResource {
     }
 
     @GET
+        @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
         public List<CrawlView> ofSite(@PathParam("siteId") String siteId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);

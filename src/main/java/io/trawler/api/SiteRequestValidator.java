@@ -5,14 +5,13 @@ import io.trawler.parse.UrlNormalizer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /** Checks a {@link SiteRequest} completely and lists every problem, field by field. */
 public final class SiteRequestValidator {
 
     static final int MAX_SEEDS = 1000;
     static final int MAX_PATTERNS = 100;
-    private static final Pattern HOST = Pattern.compile("^(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$|^\\[[0-9a-f:.]+]$");
+    private static final Pattern HOST = Pattern.compile("^(\\*\\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*(:[0-9]{1,5})?$|^\\[[0-9a-f:.]+](:[0-9]{1,5})?$");
 
     private SiteRequestValidator() {
     }
@@ -38,7 +37,7 @@ public final class SiteRequestValidator {
                 String seed = r.seeds().get(i);
                 var n = seed == null ? java.util.Optional.<String>empty() : UrlNormalizer.normalize(seed);
                 if (n.isEmpty() || !seed.trim().toLowerCase().matches("^https?://.+")) {
-                    problems.add(new ApiError.Detail("seeds[" + i + "]", "not an absolute http or https URL: " + seed));
+                    problems.add(new ApiError.Detail("seeds[" + i + "]", "not an absolute http or https URL: " + Inputs.quote(seed)));
                 } else {
                     normalisedSeeds.add(n.get());
                 }
@@ -52,8 +51,8 @@ public final class SiteRequestValidator {
             if (scope.hosts() != null && !scope.hosts().isEmpty() && problems.isEmpty()) {
                 CrawlScope cs = new CrawlScope(scope.hosts().stream().map(String::toLowerCase).toList(), List.of(), List.of(), 0);
                 for (String seed : normalisedSeeds) {
-                    if (!cs.hostAllowed(UrlNormalizer.hostOf(seed))) {
-                        problems.add(new ApiError.Detail("seeds", "seed " + seed + " is outside scope.hosts"));
+                    if (!cs.urlAllowed(seed)) {
+                        problems.add(new ApiError.Detail("seeds", "seed " + Inputs.quote(seed) + " is outside scope.hosts"));
                     }
                 }
             }
@@ -78,10 +77,20 @@ public final class SiteRequestValidator {
         }
         for (int i = 0; i < hosts.size(); i++) {
             String h = hosts.get(i);
-            if (h == null || !HOST.matcher(h.toLowerCase()).matches()) {
-                problems.add(new ApiError.Detail("scope.hosts[" + i + "]", "not a host name: " + h));
+            if (h == null || h.length() > 260 || !HOST.matcher(h.toLowerCase()).matches() || !portOk(h)) {
+                problems.add(new ApiError.Detail("scope.hosts[" + i + "]", "not a host name or host:port: " + Inputs.quote(h)));
             }
         }
+    }
+
+    /** The port of a {@code host:port} entry (the regex checked its form) is 1 to 65535. */
+    private static boolean portOk(String entry) {
+        int colon = entry.lastIndexOf(':');
+        if (colon < 0 || colon < entry.lastIndexOf(']')) {
+            return true;
+        }
+        int port = Integer.parseInt(entry.substring(colon + 1));
+        return port >= 1 && port <= 65535;
     }
 
     private static void patterns(String field, List<String> patterns, List<ApiError.Detail> problems) {
@@ -94,9 +103,10 @@ public final class SiteRequestValidator {
         }
         for (int i = 0; i < patterns.size(); i++) {
             try {
-                Pattern.compile(patterns.get(i));
-            } catch (PatternSyntaxException | NullPointerException e) {
-                problems.add(new ApiError.Detail(field + "[" + i + "]", "not a valid regular expression: " + patterns.get(i)));
+                CrawlScope.compile(patterns.get(i));
+            } catch (IllegalArgumentException e) {
+                problems.add(new ApiError.Detail(field + "[" + i + "]", "not a valid RE2 regular expression (" + Inputs.quote(e.getMessage())
+                        + "): " + Inputs.quote(patterns.get(i))));
             }
         }
     }

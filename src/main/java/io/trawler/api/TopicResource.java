@@ -28,6 +28,7 @@ public class TopicResource {
     }
 
     @GET
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
     public TopicRequest saved(@PathParam("siteId") String siteId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
@@ -37,6 +38,7 @@ public class TopicResource {
 
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public TopicRequest save(@PathParam("siteId") String siteId, TopicRequest body) {
         if (body == null) {
             throw ApiException.invalid(java.util.List.of(new ApiError.Detail("topic", "a body is required")));
@@ -50,6 +52,7 @@ public class TopicResource {
     }
 
     @DELETE
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public Response delete(@PathParam("siteId") String siteId) {
         QuarkusTransaction.requiringNew().run(() -> {
             SiteResource.find(siteId);

@@ -46,12 +46,20 @@ public class Crawl extends PanacheEntityBase {
     @Column(name = "ingested_until")
     public String ingestedUntil;
 
+    /** Whether a crawl that ended has had every record ingested and its state freed (set by the monitor). */
+    public boolean drained;
+
     public boolean isActive() {
         return CrawlState.valueOf(state).isActive();
     }
 
     public static List<Crawl> active() {
         return list("state in ?1", List.of(CrawlState.RUNNING.name(), CrawlState.PAUSED.name()));
+    }
+
+    /** Crawls the monitor still looks after: active ones, and ended ones not yet drained. */
+    public static List<Crawl> monitored() {
+        return list("state in ?1 or drained = false", List.of(CrawlState.RUNNING.name(), CrawlState.PAUSED.name()));
     }
 
     public static List<Crawl> ofSite(String siteId) {

@@ -6,6 +6,7 @@ import io.quarkus.runtime.StartupEvent;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.StoreUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
@@ -17,9 +18,11 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * The manager's heartbeat: for every active crawl it ingests page records and, once the frontier
- * reports the crawl FINISHED, drains the rest and stores the final state and counts. After a restart
- * it picks up where the database and Redis left off.
+ * The manager's heartbeat: for every active crawl it ingests page records and, once the frontier reports the
+ * crawl FINISHED, drains the rest and stores the final state and counts. A stopped crawl is ingested on until
+ * nothing is in flight (late completions included) and its stream is empty; only then is its state freed. Each
+ * crawl is handled on its own: one that fails is logged with its stack trace and retried next tick, and never
+ * holds up the others. After a restart it picks up where the database and Redis left off.
  */
 @ApplicationScoped
 public class CrawlMonitor {
@@ -34,6 +37,7 @@ public class CrawlMonitor {
     private final CrawlService crawls;
     private PageIngestor ingestor;
     private ScheduledExecutorService timer;
+    private volatile long unavailableLoggedAt;
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
@@ -70,17 +74,46 @@ public class CrawlMonitor {
     }
 
     void tick() {
+        List<Crawl> monitored;
         try {
-            List<Crawl> active = QuarkusTransaction.requiringNew().call(Crawl::active);
-            for (Crawl crawl : active) {
-                if ("pagerank".equals(crawl.strategy)) {
-                    ranks.track(crawl.id, () -> pageRankInterval(crawl));
-                }
-                check(crawl.id);
-            }
+            monitored = QuarkusTransaction.requiringNew().call(Crawl::monitored);
         } catch (Exception e) {
-            LOG.warnf("Crawl monitor: %s", e.toString());
+            LOG.errorf(e, "Crawl monitor: cannot list crawls");
+            return;
         }
+        for (Crawl crawl : monitored) {
+            try {
+                if (crawl.isActive()) {
+                    if ("pagerank".equals(crawl.strategy)) {
+                        ranks.track(crawl.id, () -> pageRankInterval(crawl));
+                    }
+                    check(crawl.id);
+                } else {
+                    drainEnded(crawl.id);
+                }
+            } catch (StoreUnavailableException e) {
+                long now = System.currentTimeMillis();
+                if (now - unavailableLoggedAt > 10_000) {
+                    unavailableLoggedAt = now;
+                    LOG.warnf("Crawl monitor: %s (crawls wait until Redis is back)", e.getMessage());
+                }
+                return;
+            } catch (Exception e) {
+                if (Thread.currentThread().isInterrupted() || interrupted(e)) {
+                    return;   // shutting down
+                }
+                LOG.errorf(e, "Crawl monitor: crawl %s failed this tick (the other crawls go on)", crawl.id);
+            }
+        }
+    }
+
+    private static boolean interrupted(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof InterruptedException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** K of a pagerank crawl, as its spec fixed it when it started. */
@@ -96,19 +129,49 @@ public class CrawlMonitor {
         if (!"FINISHED".equals(counts.state())) {
             return;
         }
-        ingestor.drain(crawlId);
-        ingestor.closeGraph(crawlId);
-        ranks.forget(crawlId);
+        try {
+            ingestor.drain(crawlId);
+        } finally {
+            ranks.forget(crawlId);
+        }
         QuarkusTransaction.requiringNew().run(() -> {
             Crawl crawl = Crawl.findById(crawlId);
             if (crawl != null && crawl.isActive()) {
                 crawl.state = CrawlState.FINISHED.name();
                 crawl.finishedAt = counts.finishedAt() > 0 ? Instant.ofEpochMilli(counts.finishedAt()) : Instant.now();
                 CrawlService.snapshot(crawl, counts);
+                crawl.drained = true;
             }
         });
+        ingestor.forget(crawlId);
         CrawlService.await(frontier.deactivate(crawlId));
         LOG.infof("Crawl %s finished: %d fetched, %d errors, %d denied by robots.txt", crawlId, counts.fetched(), counts.errors(),
                 counts.robotsDenied());
+    }
+
+    /**
+     * A stopped (or failed) crawl: ingests what arrived; once no lease is live and the stream is empty, stores the
+     * final counts and frees the crawl's state (graph files, PageRank, caches).
+     */
+    void drainEnded(String crawlId) throws Exception {
+        ranks.forget(crawlId);
+        ingestor.drain(crawlId);
+        long now = System.currentTimeMillis();
+        if (CrawlService.await(frontier.liveLeases(crawlId, now)) > 0 || CrawlService.await(frontier.unread(crawlId)) > 0) {
+            return;
+        }
+        ingestor.drain(crawlId);
+        FrontierCounts counts = CrawlService.await(frontier.counts(crawlId));
+        QuarkusTransaction.requiringNew().run(() -> {
+            Crawl crawl = Crawl.findById(crawlId);
+            if (crawl != null) {
+                if (counts.fetched() >= crawl.fetched) {
+                    CrawlService.snapshot(crawl, counts);
+                }
+                crawl.drained = true;
+            }
+        });
+        ingestor.forget(crawlId);
+        LOG.infof("Crawl %s: every record after its stop is stored (%d fetched)", crawlId, counts.fetched());
     }
 }

@@ -28,8 +28,11 @@ public class CrawlService {
     private final RedisFrontier frontier;
     private final ObjectMapper json;
     private final OrderConfig order;
+    private final RedisFrontier.Limits limits;
 
-    public CrawlService(RedisFrontier frontier, ObjectMapper json, OrderConfig order) {
+    public CrawlService(RedisFrontier frontier, ObjectMapper json, OrderConfig order, io.trawler.frontier.PolitenessConfig politeness,
+            io.trawler.frontier.FrontierConfig frontierConfig) {
+        this.limits = new RedisFrontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords());
         this.frontier = frontier;
         this.json = json;
         this.order = order;
@@ -85,7 +88,7 @@ public class CrawlService {
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
                 owners, knownUrls, order.constants(), topic, budget, revisits.continuous(), followLinks, revisits.conditional(),
-                revisits.keepText());
+                revisits.keepText(), site.allowPrivateNetworks);
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -102,7 +105,7 @@ public class CrawlService {
         if (recrawl != null) {
             Map<String, Integer> lanes = new java.util.LinkedHashMap<>();
             recrawl.urls().forEach(u -> lanes.put(u, 0));
-            await(frontier.create(id, spec.frontierSettings(), crawl.spec)
+            await(frontier.create(id, spec.frontierSettings(), crawl.spec, limits)
                     .compose(v -> frontier.revisit(id, recrawl.priority(), lanes, System.currentTimeMillis())));
             return crawl;
         }
@@ -115,7 +118,7 @@ public class CrawlService {
                 seeds.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(u, 0), ordering.seedScore(u, normalised.size())));
             }
         }
-        await(frontier.create(id, spec.frontierSettings(), crawl.spec)
+        await(frontier.create(id, spec.frontierSettings(), crawl.spec, limits)
                 .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
         return crawl;
     }
@@ -170,6 +173,12 @@ public class CrawlService {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("unreadable spec of crawl " + crawl.id, e);
         }
+    }
+
+    /** Frees what the manager keeps in memory for a crawl (after its end, or when it is deleted). */
+    public void forget(String crawlId) {
+        io.quarkus.arc.Arc.container().instance(PageIngestor.class).get().forget(crawlId);
+        io.quarkus.arc.Arc.container().instance(PageRankRefresher.class).get().forget(crawlId);
     }
 
     /** Deletes a crawl's frontier state in Redis. */

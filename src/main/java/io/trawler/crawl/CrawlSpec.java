@@ -19,13 +19,14 @@ import java.util.Map;
  * ({@code continuous}), whether it follows links ({@code followLinks}: a crawl started for a recrawl request
  * fetches only the URLs asked for), whether workers send conditional requests from the pages' histories
  * ({@code conditional}; see {@link Revisits}), and whether page records carry the main text ({@code keepText}: the user-experience
- * policy compares versions). The manager writes it to Redis as JSON at start, so workers never need the database.
+ * policy compares versions), and whether fetches may reach private networks ({@code allowPrivateNetworks}, set on
+ * the site by an admin). The manager writes it to Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
         Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
-        boolean keepText) {
+        boolean keepText, boolean allowPrivateNetworks) {
 
     public CrawlScope scope() {
         return new CrawlScope(hosts, include, exclude, maxDepth);

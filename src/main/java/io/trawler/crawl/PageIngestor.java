@@ -1,5 +1,6 @@
 package io.trawler.crawl;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.frontier.FrontierKeys;
@@ -20,46 +21,79 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jboss.logging.Logger;
 
 /**
- * Moves page records from a crawl's Redis stream into the database in batches (one transaction per
- * batch, which also stores the last stream id taken, so a replay after a crash skips what was
- * stored), appends the pages' links to the crawl's link graph, then trims the stream. Workers never
- * touch the database; the hot path never waits for it.
+ * Moves page records from a crawl's Redis stream into the database in batches (one transaction per batch, which
+ * also stores the last stream id taken), appends the pages' links to the crawl's link graph, then trims the
+ * stream. Workers never touch the database; the hot path never waits for it.
+ *
+ * <p>Poison-proof: each record is checked and bounded first ({@link PageRecord}); a record that cannot be stored
+ * is quarantined with its reason ({@code page_quarantine}, readable through the API) and never holds up its batch
+ * (when a batch fails, its records are stored one by one). Every row carries its stream id, unique per crawl, and
+ * inserts skip ids already stored, so a replay after a crash or a retry stores nothing twice. One ingester per
+ * crawl at a time (a lock per crawl).
  */
 @ApplicationScoped
 public class PageIngestor {
 
+    private static final Logger LOG = Logger.getLogger(PageIngestor.class);
     static final int BATCH = 2000;
     private static final String INSERT = "INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index, depth,"
-            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant, stream_id)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+    private static final String QUARANTINE = "INSERT INTO page_quarantine (crawl_id, stream_id, reason, record, created_at)"
+            + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
 
     private final Instance<AgroalDataSource> dataSource;
     private final Redis redis;
     private final TrawlerConfig config;
     private final PageRankRefresher ranks;
+    private final ObjectMapper json;
     private final jakarta.enterprise.event.Event<PagesIngested> ingested;
-    private final Map<String, String> siteOf = new ConcurrentHashMap<>();
+    private final Map<String, CrawlInfo> infoOf = new ConcurrentHashMap<>();
     private final Map<String, LinkGraphStore> graphs = new ConcurrentHashMap<>();
+    private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
     /** Last stream id stored per crawl: read from the database once, then kept with each commit. */
     private final Map<String, String> ingestedUntil = new ConcurrentHashMap<>();
 
+    private record CrawlInfo(String siteId, long maxPages) {
+    }
+
+    private record Entry(String streamId, Map<String, String> fields, PageRecord record) {
+    }
+
+    private record Refused(String streamId, Map<String, String> fields, String reason) {
+    }
+
     /** The datasource is resolved on use: in the worker role it is inactive and must never be created. */
     public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config, PageRankRefresher ranks,
-            jakarta.enterprise.event.Event<PagesIngested> ingested) {
+            ObjectMapper json, jakarta.enterprise.event.Event<PagesIngested> ingested) {
         this.ingested = ingested;
         this.ranks = ranks;
         this.dataSource = dataSource;
         this.redis = redis;
         this.config = config;
+        this.json = json;
     }
 
-    /** Ingests one batch; returns how many records it stored. */
+    /** Ingests one batch; returns how many stream entries it took (stored or quarantined). */
     public int ingestBatch(String crawlId) throws SQLException, IOException {
+        ReentrantLock lock = locks.computeIfAbsent(crawlId, k -> new ReentrantLock());
+        lock.lock();
+        try {
+            return ingestLocked(crawlId);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private int ingestLocked(String crawlId) throws SQLException, IOException {
         String last = ingestedUntil.containsKey(crawlId) ? ingestedUntil.get(crawlId) : lastIngested(crawlId);
         String start = last == null ? "-" : "(" + last;
         Response entries = CrawlService.await(redis.send(Request.cmd(Command.XRANGE).arg(FrontierKeys.pages(crawlId))
@@ -67,54 +101,162 @@ public class PageIngestor {
         if (entries == null || entries.size() == 0) {
             return 0;
         }
+        List<Entry> good = new ArrayList<>(entries.size());
+        List<Refused> refused = new ArrayList<>();
         String lastId = null;
-        LinkGraphStore graph = graph(crawlId);
-        List<Map<String, String>> records = new ArrayList<>(entries.size());
-        try (Connection c = dataSource.get().getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement ps = c.prepareStatement(INSERT)) {
-                for (Response e : entries) {
-                    lastId = e.get(0).toString();
-                    Map<String, String> f = fields(e.get(1));
-                    records.add(f);
-                    bind(ps, crawlId, f);
-                    ps.addBatch();
-                    String links = f.get("links");
-                    if (links != null || "fetched".equals(f.get("outcome"))) {
-                        List<String> out = links == null || links.isEmpty() ? List.of() : Arrays.asList(links.split("\n"));
-                        graph.add(f.get("url"), out);
-                        ranks.fetched(crawlId, f.get("url"), out);
-                    }
-                }
-                ps.executeBatch();
+        for (Response e : entries) {
+            lastId = e.get(0).toString();
+            Map<String, String> f = fields(e.get(1));
+            try {
+                good.add(new Entry(lastId, f, PageRecord.parse(lastId, f)));
+            } catch (IllegalArgumentException bad) {
+                refused.add(new Refused(lastId, f, bad.getMessage()));
             }
-            graph.flush();
-            try (PreparedStatement up = c.prepareStatement("UPDATE crawl SET ingested_until = ? WHERE id = ?")) {
-                up.setString(1, lastId);
-                up.setString(2, crawlId);
-                up.executeUpdate();
-            }
-            c.commit();
         }
+        List<Entry> stored = store(crawlId, good, refused, lastId);
+        LinkGraphStore graph = graph(crawlId);
+        List<Map<String, String>> records = new ArrayList<>(stored.size());
+        for (Entry e : stored) {
+            records.add(e.fields());
+            String links = e.fields().get("links");
+            if (links != null || "fetched".equals(e.record().outcome())) {
+                List<String> out = links == null || links.isEmpty() ? List.of() : Arrays.asList(links.split("\n"));
+                graph.add(e.record().url(), out);
+                ranks.fetched(crawlId, e.record().url(), out);
+            }
+        }
+        graph.flush();
         ingestedUntil.put(crawlId, lastId);
-        ingested.fire(new PagesIngested(crawlId, siteOf(crawlId), records));
+        if (!refused.isEmpty()) {
+            LOG.warnf("Crawl %s: %d page records quarantined (first: %s: %s)", crawlId, refused.size(), refused.get(0).streamId(),
+                    refused.get(0).reason());
+        }
+        try {
+            ingested.fire(new PagesIngested(crawlId, info(crawlId).siteId(), records));
+        } catch (RuntimeException listener) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw listener;   // shutting down
+            }
+            LOG.errorf(listener, "Crawl %s: a listener of ingested pages failed; the pages are stored", crawlId);
+        }
         CrawlService.await(redis.send(Request.cmd(Command.XTRIM).arg(FrontierKeys.pages(crawlId)).arg("MINID").arg(nextId(lastId))));
         return entries.size();
     }
 
-    private String siteOf(String crawlId) throws SQLException {
-        String site = siteOf.get(crawlId);
-        if (site == null) {
-            try (Connection c = dataSource.get().getConnection();
-                    PreparedStatement ps = c.prepareStatement("SELECT site_id FROM crawl WHERE id = ?")) {
-                ps.setString(1, crawlId);
-                try (var rs = ps.executeQuery()) {
-                    site = rs.next() ? rs.getString(1) : "";
+    /**
+     * Stores the batch and moves {@code ingested_until} in one transaction; if the database refuses the batch, stores
+     * its records one by one and quarantines those it refuses. Returns the records stored.
+     */
+    private List<Entry> store(String crawlId, List<Entry> good, List<Refused> refused, String lastId) throws SQLException {
+        try (Connection c = dataSource.get().getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                insert(c, crawlId, good);
+                quarantine(c, crawlId, refused);
+                markIngested(c, crawlId, lastId);
+                c.commit();
+                return good;
+            } catch (SQLException batchFailed) {
+                c.rollback();
+                LOG.warnf("Crawl %s: a batch of %d page records failed (%s); storing them one by one", crawlId, good.size(),
+                        batchFailed.getMessage());
+            }
+            List<Entry> stored = new ArrayList<>(good.size());
+            for (Entry e : good) {
+                try {
+                    insert(c, crawlId, List.of(e));
+                    c.commit();
+                    stored.add(e);
+                } catch (SQLException one) {
+                    c.rollback();
+                    refused.add(new Refused(e.streamId(), e.fields(), "the database refused it: " + one.getMessage()));
                 }
             }
-            siteOf.put(crawlId, site);
+            try {
+                quarantine(c, crawlId, refused);
+                markIngested(c, crawlId, lastId);
+                c.commit();
+            } catch (SQLException e) {
+                c.rollback();
+                throw e;
+            }
+            return stored;
         }
-        return site;
+    }
+
+    private static void insert(Connection c, String crawlId, List<Entry> entries) throws SQLException {
+        if (entries.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(INSERT)) {
+            for (Entry e : entries) {
+                bind(ps, crawlId, e.record());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private void quarantine(Connection c, String crawlId, List<Refused> refused) throws SQLException {
+        if (refused.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement ps = c.prepareStatement(QUARANTINE)) {
+            for (Refused r : refused) {
+                ps.setString(1, crawlId);
+                ps.setString(2, r.streamId());
+                String reason = io.trawler.config.Text.storable(r.reason() == null ? "unknown" : r.reason());
+                ps.setString(3, reason.length() <= 500 ? reason : reason.substring(0, 500));
+                ps.setString(4, recordJson(r.fields()));
+                ps.setTimestamp(5, Timestamp.from(Instant.now()));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /** The record's fields as JSON, each value cut at 64 KiB (a quarantined record is for reading, not replaying). */
+    private String recordJson(Map<String, String> fields) {
+        Map<String, String> bounded = new LinkedHashMap<>();
+        fields.forEach((k, v) -> bounded.put(k, v == null || v.length() <= 65_536 ? v : v.substring(0, 65_536) + "…"));
+        try {
+            return json.writeValueAsString(bounded);
+        } catch (IOException e) {
+            return "{}";
+        }
+    }
+
+    private static void markIngested(Connection c, String crawlId, String lastId) throws SQLException {
+        try (PreparedStatement up = c.prepareStatement("UPDATE crawl SET ingested_until = ? WHERE id = ?")) {
+            up.setString(1, lastId);
+            up.setString(2, crawlId);
+            up.executeUpdate();
+        }
+    }
+
+    private CrawlInfo info(String crawlId) throws SQLException {
+        CrawlInfo info = infoOf.get(crawlId);
+        if (info == null) {
+            try (Connection c = dataSource.get().getConnection();
+                    PreparedStatement ps = c.prepareStatement("SELECT site_id, spec FROM crawl WHERE id = ?")) {
+                ps.setString(1, crawlId);
+                try (var rs = ps.executeQuery()) {
+                    long maxPages = 0;
+                    String site = "";
+                    if (rs.next()) {
+                        site = rs.getString(1);
+                        try {
+                            maxPages = json.readTree(rs.getString(2)).path("maxPages").asLong(0);
+                        } catch (IOException e) {
+                            maxPages = 0;
+                        }
+                    }
+                    info = new CrawlInfo(site, maxPages);
+                }
+            }
+            infoOf.put(crawlId, info);
+        }
+        return info;
     }
 
     /** Ingests until the stream is empty. */
@@ -124,24 +266,40 @@ public class PageIngestor {
         }
     }
 
-    /** Closes the crawl's link graph files. */
-    public void closeGraph(String crawlId) {
-        ingestedUntil.remove(crawlId);
-        siteOf.remove(crawlId);
-        LinkGraphStore g = graphs.remove(crawlId);
-        if (g != null) {
-            try {
-                g.close();
-            } catch (IOException ignored) {
-                // best effort: the data was flushed after each batch
+    /** Closes the crawl's link graph files and forgets everything kept for the crawl (after its last batch). */
+    public void forget(String crawlId) {
+        ReentrantLock lock = locks.computeIfAbsent(crawlId, k -> new ReentrantLock());
+        lock.lock();
+        try {
+            ingestedUntil.remove(crawlId);
+            infoOf.remove(crawlId);
+            LinkGraphStore g = graphs.remove(crawlId);
+            if (g != null) {
+                try {
+                    g.close();
+                } catch (IOException e) {
+                    LOG.warnf("Crawl %s: closing its link graph failed: %s", crawlId, e.toString());
+                }
             }
+        } finally {
+            lock.unlock();
+            locks.remove(crawlId);
         }
     }
 
-    private LinkGraphStore graph(String crawlId) throws IOException {
+    /** Crawls this ingester keeps state for (open graphs, cached positions). */
+    public java.util.Set<String> tracked() {
+        java.util.Set<String> ids = new java.util.HashSet<>(graphs.keySet());
+        ids.addAll(ingestedUntil.keySet());
+        return ids;
+    }
+
+    private LinkGraphStore graph(String crawlId) throws IOException, SQLException {
         LinkGraphStore g = graphs.get(crawlId);
         if (g == null) {
-            g = new LinkGraphStore(config.dataDir().resolve("graphs").resolve(crawlId));
+            long maxPages = info(crawlId).maxPages();
+            g = new LinkGraphStore(config.dataDir().resolve("graphs").resolve(crawlId), maxPages <= 0 ? LinkGraphStore.DEFAULT_MAX_NODES
+                    : (int) Math.min(LinkGraphStore.DEFAULT_MAX_NODES, maxPages));
             graphs.put(crawlId, g);
         }
         return g;
@@ -170,57 +328,50 @@ public class PageIngestor {
         return m;
     }
 
-    private static void bind(PreparedStatement ps, String crawlId, Map<String, String> f) throws SQLException {
+    private static void bind(PreparedStatement ps, String crawlId, PageRecord r) throws SQLException {
         ps.setString(1, crawlId);
-        ps.setString(2, f.getOrDefault("url", ""));
-        ps.setInt(3, intOf(f.get("status"), 0));
-        ps.setString(4, f.getOrDefault("outcome", "unknown"));
-        ps.setTimestamp(5, Timestamp.from(Instant.ofEpochMilli(longOf(f.get("fetchedAt"), System.currentTimeMillis()))));
-        ps.setInt(6, intOf(f.get("partition"), 0));
-        ps.setInt(7, intOf(f.get("depth"), 0));
-        setNullable(ps, 8, f.get("contentType"));
-        setNullable(ps, 9, f.get("digest"));
-        setNullable(ps, 10, f.get("warcFile"));
-        if (f.get("warcOffset") == null || f.get("warcOffset").isEmpty()) {
-            ps.setNull(11, Types.BIGINT);
-        } else {
-            ps.setLong(11, Long.parseLong(f.get("warcOffset")));
-        }
-        if (f.get("bytes") == null) {
-            ps.setNull(12, Types.BIGINT);
-        } else {
-            ps.setLong(12, Long.parseLong(f.get("bytes")));
-        }
-        ps.setBoolean(13, f.get("truncated") != null && !f.get("truncated").isEmpty());
-        if (f.get("fetchMs") == null) {
+        ps.setString(2, r.url());
+        ps.setInt(3, r.status());
+        ps.setString(4, r.outcome());
+        ps.setTimestamp(5, Timestamp.from(r.fetchedAt()));
+        ps.setInt(6, r.partition());
+        ps.setInt(7, r.depth());
+        setNullable(ps, 8, r.contentType());
+        setNullable(ps, 9, r.digest());
+        setNullable(ps, 10, r.warcFile());
+        setNullable(ps, 11, r.warcOffset());
+        setNullable(ps, 12, r.bytes());
+        ps.setBoolean(13, r.truncated());
+        if (r.fetchMs() == null) {
             ps.setNull(14, Types.INTEGER);
         } else {
-            ps.setInt(14, Integer.parseInt(f.get("fetchMs")));
+            ps.setInt(14, r.fetchMs());
         }
-        setNullable(ps, 15, f.get("redirect"));
-        setNullable(ps, 16, f.get("error"));
-        if (f.get("relevance") == null || f.get("relevance").isEmpty()) {
+        setNullable(ps, 15, r.redirect());
+        setNullable(ps, 16, r.error());
+        if (r.relevance() == null) {
             ps.setNull(17, Types.DOUBLE);
             ps.setNull(18, Types.BOOLEAN);
         } else {
-            ps.setDouble(17, Double.parseDouble(f.get("relevance")));
-            ps.setBoolean(18, "1".equals(f.get("relevant")));
+            ps.setDouble(17, r.relevance());
+            ps.setBoolean(18, r.relevant());
         }
+        ps.setString(19, r.streamId());
     }
 
     private static void setNullable(PreparedStatement ps, int i, String v) throws SQLException {
-        if (v == null || v.isEmpty()) {
+        if (v == null) {
             ps.setNull(i, Types.VARCHAR);
         } else {
             ps.setString(i, v);
         }
     }
 
-    private static int intOf(String v, int d) {
-        return v == null || v.isEmpty() ? d : Integer.parseInt(v);
-    }
-
-    private static long longOf(String v, long d) {
-        return v == null || v.isEmpty() ? d : Long.parseLong(v);
+    private static void setNullable(PreparedStatement ps, int i, Long v) throws SQLException {
+        if (v == null) {
+            ps.setNull(i, Types.BIGINT);
+        } else {
+            ps.setLong(i, v);
+        }
     }
 }

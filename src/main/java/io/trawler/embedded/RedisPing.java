@@ -7,59 +7,111 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 
-/** Asks whatever listens on a loopback port, in plain RESP, whether it is a Redis and where it keeps its data. */
+/**
+ * Talks plain RESP to the Redis on a loopback port, authenticating with the embedded Redis password: whether it is
+ * our Redis and where it keeps its data, whether it is ready, and asking it to shut down. The password is only ever
+ * sent to a listener owned by this user ({@link ListenerOwner}), so another local user holding the port learns nothing.
+ */
 final class RedisPing {
 
-    record Answer(boolean answered, String dir) {
+    /** {@code answered}: something spoke RESP; {@code ours}: it took our password; {@code dir}: its data directory. */
+    record Answer(boolean answered, boolean ours, String dir) {
     }
 
     private RedisPing() {
     }
 
-    static Answer probe(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 300);
-            s.setSoTimeout(1000);
+    static Answer probe(int port, String password) {
+        if (!ListenerOwner.ours(port)) {
+            return new Answer(ListenerOwner.listening(port), false, null);
+        }
+        try (Socket s = connect(port, 1000)) {
             OutputStream out = s.getOutputStream();
-            out.write("*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$3\r\ndir\r\n".getBytes(StandardCharsets.US_ASCII));
+            InputStream in = s.getInputStream();
+            out.write(command("AUTH", password));
             out.flush();
-            String reply = read(s.getInputStream());
+            String auth = readLine(in);
+            if (!auth.startsWith("+OK")) {
+                return new Answer(true, false, null);
+            }
+            out.write(command("CONFIG", "GET", "dir"));
+            out.flush();
+            String reply = read(in);
             // *2 $3 dir $N <path>
             String[] lines = reply.split("\r\n");
-            return new Answer(true, lines.length >= 5 ? lines[4] : "");
+            return new Answer(true, true, lines.length >= 5 ? lines[4] : "");
         } catch (IOException e) {
-            return new Answer(false, null);
+            return new Answer(false, false, null);
         }
     }
 
-    /** Whether the Redis on a loopback port answers PING with PONG (not while it is still loading its AOF). */
-    static boolean ready(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 300);
-            s.setSoTimeout(1000);
+    /** Whether our Redis on a loopback port answers PING with PONG (not while it is still loading its AOF). */
+    static boolean ready(int port, String password) {
+        if (!ListenerOwner.ours(port)) {
+            return false;
+        }
+        try (Socket s = connect(port, 1000)) {
             OutputStream out = s.getOutputStream();
-            out.write("*1\r\n$4\r\nPING\r\n".getBytes(StandardCharsets.US_ASCII));
+            InputStream in = s.getInputStream();
+            out.write(command("AUTH", password));
+            out.write(command("PING"));
             out.flush();
-            byte[] buf = new byte[64];
-            int n = s.getInputStream().read(buf);
-            return n > 0 && new String(buf, 0, n, StandardCharsets.US_ASCII).startsWith("+PONG");
+            return readLine(in).startsWith("+OK") && readLine(in).startsWith("+PONG");
         } catch (IOException e) {
             return false;
         }
     }
 
-    /** Asks the Redis on a loopback port to shut down (saving its AOF); quiet when nothing answers. */
-    static void shutdown(int port) {
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress("127.0.0.1", port), 300);
-            s.setSoTimeout(10_000);
+    /** Asks our Redis on a loopback port to shut down (saving its AOF); quiet when nothing answers. */
+    static void shutdown(int port, String password) {
+        if (!ListenerOwner.ours(port)) {
+            return;
+        }
+        try (Socket s = connect(port, 10_000)) {
             OutputStream out = s.getOutputStream();
-            out.write("*1\r\n$8\r\nSHUTDOWN\r\n".getBytes(StandardCharsets.US_ASCII));
+            out.write(command("AUTH", password));
+            out.write(command("SHUTDOWN"));
             out.flush();
-            s.getInputStream().read();
+            InputStream in = s.getInputStream();
+            readLine(in);
+            in.read();
         } catch (IOException e) {
             // closed by the shutdown, or not running
         }
+    }
+
+    private static Socket connect(int port, int readTimeoutMs) throws IOException {
+        Socket s = new Socket();
+        try {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 300);
+            s.setSoTimeout(readTimeoutMs);
+            return s;
+        } catch (IOException e) {
+            s.close();
+            throw e;
+        }
+    }
+
+    static byte[] command(String... args) {
+        StringBuilder b = new StringBuilder("*").append(args.length).append("\r\n");
+        for (String a : args) {
+            b.append('$').append(a.getBytes(StandardCharsets.UTF_8).length).append("\r\n").append(a).append("\r\n");
+        }
+        return b.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        StringBuilder b = new StringBuilder();
+        int c;
+        while ((c = in.read()) >= 0 && c != '\n') {
+            if (c != '\r') {
+                b.append((char) c);
+            }
+            if (b.length() > 4096) {
+                break;
+            }
+        }
+        return b.toString();
     }
 
     private static String read(InputStream in) throws IOException {

@@ -59,6 +59,22 @@ public interface FetchConfig {
      */
     java.util.Map<String, String> resolve();
 
+    /**
+     * Whether every crawl may reach private networks (loopback, RFC 1918, link-local, CGNAT, unique-local): for
+     * tests, a tour on one machine, or an intranet installation. Off by default; an admin can allow it per site
+     * instead ({@code scope.allowPrivateNetworks}). Cloud metadata, multicast and this installation's own Redis
+     * and database stay refused either way.
+     */
+    @WithDefault("false")
+    boolean allowPrivateNetworks();
+
+    /**
+     * Whether TLS certificates and host names go unchecked (self-signed intranet servers). Off by default: a page
+     * whose certificate does not verify is a connect error.
+     */
+    @WithDefault("false")
+    boolean trustAllCertificates();
+
     /** Links kept from one page at most; the rest are ignored. */
     @WithDefault("2000")
     int maxLinksPerPage();

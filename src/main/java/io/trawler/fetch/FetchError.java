@@ -11,5 +11,7 @@ public enum FetchError {
     /** The connection broke while the response was arriving. */
     RESET,
     /** The URL could not be requested (bad syntax, unsupported scheme). */
-    INVALID
+    INVALID,
+    /** The address the host resolved to is not one crawls may reach ({@link AddressPolicy}); never retried. */
+    BLOCKED
 }

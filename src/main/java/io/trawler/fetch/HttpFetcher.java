@@ -14,6 +14,7 @@ import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import io.vertx.ext.web.client.impl.WebClientInternal;
 import java.net.ConnectException;
+import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,16 +26,26 @@ import java.util.concurrent.TimeoutException;
  * Fetches one URL with the Vert.x Web Client: keep-alive pool, connect/idle/total timeouts, a body
  * cap, gzip/deflate decoding, and no automatic redirects (the crawler routes redirect targets back
  * through scope and the frontier). Never throws: every failure is a {@link FetchResult} with an error.
+ *
+ * <p>Every fetch resolves the host itself (Vert.x's asynchronous resolver; IP literals, legacy forms included,
+ * without DNS), checks the address with the {@link AddressPolicy} and connects to exactly that address, so what
+ * was checked is what is reached. A refused address is a {@link FetchError#BLOCKED} result.
  */
 public final class HttpFetcher implements AutoCloseable {
 
     private final Vertx vertx;
     private final WebClient client;
     private final FetchConfig config;
+    private final AddressPolicy policy;
 
     public HttpFetcher(Vertx vertx, FetchConfig config) {
+        this(vertx, config, AddressPolicy.none());
+    }
+
+    public HttpFetcher(Vertx vertx, FetchConfig config, AddressPolicy policy) {
         this.vertx = vertx;
         this.config = config;
+        this.policy = policy;
         WebClientOptions options = new WebClientOptions()
                 .setUserAgent(config.userAgent())
                 .setFollowRedirects(false)
@@ -45,8 +56,8 @@ public final class HttpFetcher implements AutoCloseable {
                 .setMaxWaitQueueSize(-1)
                 .setMaxHeaderSize(64 * 1024)
                 .setMaxInitialLineLength(16 * 1024)
-                .setTrustAll(true)
-                .setVerifyHost(false);
+                .setTrustAll(config.trustAllCertificates())
+                .setVerifyHost(!config.trustAllCertificates());
         this.client = WebClient.create(vertx, options);
         ((WebClientInternal) client).addInterceptor(new FetchInterceptor());
     }
@@ -59,17 +70,72 @@ public final class HttpFetcher implements AutoCloseable {
     }
 
     public Future<FetchResult> fetch(String url) {
-        return fetch(url, config.maxBodyBytes(), Map.of());
+        return fetch(url, config.maxBodyBytes(), Map.of(), false);
     }
 
-    /** GET {@code url}, keeping at most {@code maxBytes} of the decoded body, with extra request headers. */
-    public Future<FetchResult> fetch(String url, int maxBytes, Map<String, String> extraHeaders) {
+    /**
+     * GET {@code url}, keeping at most {@code maxBytes} of the decoded body, with extra request headers;
+     * {@code allowPrivate}: the site may reach private networks (the global setting allows it for every site).
+     */
+    public Future<FetchResult> fetch(String url, int maxBytes, Map<String, String> extraHeaders, boolean allowPrivate) {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
+        String host = io.trawler.parse.UrlNormalizer.hostOf(url);
+        int port = io.trawler.parse.UrlNormalizer.portOf(url);
+        if (host.isEmpty() || port <= 0 || port > 65535) {
+            return Future.succeededFuture(FetchResult.failed(url, FetchError.INVALID, "no host or port", started, 0));
+        }
+        boolean privateOk = allowPrivate || config.allowPrivateNetworks();
+        return address(host, port).transform(ar -> {
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            if (ar.failed()) {
+                return Future.succeededFuture(FetchResult.failed(url, FetchError.CONNECT, "cannot resolve " + host + ": "
+                        + ar.cause().getMessage(), started, ms));
+            }
+            SocketAddress target = ar.result();
+            InetAddress ip;
+            try {
+                ip = InetAddress.getByName(target.hostAddress());   // a literal: no lookup
+            } catch (UnknownHostException e) {
+                return Future.succeededFuture(FetchResult.failed(url, FetchError.CONNECT, e.getMessage(), started, ms));
+            }
+            AddressPolicy.Decision d = policy.check(ip, target.port(), privateOk);
+            if (!d.allowed()) {
+                return Future.succeededFuture(FetchResult.failed(url, FetchError.BLOCKED, d.reason(), started, ms));
+            }
+            return send(url, target, maxBytes, extraHeaders, started, t0);
+        });
+    }
+
+    /**
+     * The address to connect to: {@code trawler.fetch.resolve}'s for the host if set, the literal's for an IP
+     * host, else the first address Vert.x's resolver gives (the one Vert.x itself would have connected to).
+     */
+    private Future<SocketAddress> address(String host, int port) {
+        SocketAddress fixed = resolvedByConfig(host);
+        if (fixed != null) {
+            return AddressPolicy.literal(fixed.host()).map(ip -> Future.succeededFuture(SocketAddress.inetSocketAddress(fixed.port(),
+                    ip.getHostAddress()))).orElseGet(() -> lookUp(fixed.host(), fixed.port()));
+        }
+        var literal = AddressPolicy.literal(host);
+        if (literal.isPresent()) {
+            return Future.succeededFuture(SocketAddress.inetSocketAddress(port, literal.get().getHostAddress()));
+        }
+        return lookUp(host, port);
+    }
+
+    private Future<SocketAddress> lookUp(String host, int port) {
+        io.vertx.core.Promise<InetAddress> p = io.vertx.core.Promise.promise();
+        ((io.vertx.core.impl.VertxInternal) vertx).resolveAddress(host, p);
+        return p.future().map(ip -> SocketAddress.inetSocketAddress(port, ip.getHostAddress()));
+    }
+
+    private Future<FetchResult> send(String url, SocketAddress target, int maxBytes, Map<String, String> extraHeaders,
+            Instant started, long t0) {
         CappedBody body = new CappedBody(maxBytes);
         HttpRequest<Buffer> request;
         try {
-            request = client.requestAbs(HttpMethod.GET, resolved(url), url).as(body)
+            request = client.requestAbs(HttpMethod.GET, target, url).as(body)
                     .connectTimeout(config.connectTimeout().toMillis())
                     .idleTimeout(config.idleTimeout().toMillis())
                     .putHeader("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
@@ -108,12 +174,12 @@ public final class HttpFetcher implements AutoCloseable {
         return result.future();
     }
 
-    /** The address {@code trawler.fetch.resolve} gives the URL's host, or null to look the host up. */
-    private SocketAddress resolved(String url) {
+    /** The address {@code trawler.fetch.resolve} gives the host, or null to look the host up. */
+    private SocketAddress resolvedByConfig(String host) {
         if (config.resolve().isEmpty()) {
             return null;
         }
-        String address = config.resolve().get(io.trawler.parse.UrlNormalizer.hostOf(url));
+        String address = config.resolve().get(host);
         if (address == null) {
             return null;
         }

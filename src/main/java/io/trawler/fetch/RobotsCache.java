@@ -12,7 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * robots.txt rules per scheme and authority, fetched once and reused for a while, parsed by
  * crawler-commons with its RFC 9309 semantics: 2xx is parsed, 4xx allows everything, 5xx, network
  * errors and redirect chains past the limit disallow everything for now (visits are deferred).
- * Concurrent lookups for one host share a single fetch.
+ * Concurrent lookups for one host share a single fetch. A redirect off the crawl's scope is not followed and
+ * counts as no robots.txt (allow all, as a 4xx); an address the fetch guard refuses allows all too, so that the
+ * page itself is refused with the outcome {@code blocked}. At most {@value #MAX_ENTRIES} hosts are kept.
  */
 public final class RobotsCache {
 
@@ -22,6 +24,7 @@ public final class RobotsCache {
     private final HttpFetcher fetcher;
     private final FetchConfig config;
     private final SimpleRobotRulesParser parser = new SimpleRobotRulesParser();
+    static final int MAX_ENTRIES = 10_000;
     private final Map<String, Entry> cache = new ConcurrentHashMap<>();
 
     public RobotsCache(HttpFetcher fetcher, FetchConfig config) {
@@ -29,12 +32,23 @@ public final class RobotsCache {
         this.config = config;
     }
 
-    /** Rules for the host of {@code url} (a normalised http or https URL). */
+    /** Rules for the host of {@code url} (a normalised http or https URL), any redirect allowed. */
     public Future<BaseRobotRules> rulesFor(String url) {
+        return rulesFor(url, false, u -> true);
+    }
+
+    /**
+     * Rules for the host of {@code url}; {@code allowPrivate} as the crawl's fetches; redirects are followed only to
+     * URLs {@code inScope} accepts.
+     */
+    public Future<BaseRobotRules> rulesFor(String url, boolean allowPrivate, java.util.function.Predicate<String> inScope) {
         String key = siteRoot(url);
         long now = System.currentTimeMillis();
+        if (cache.size() >= MAX_ENTRIES) {
+            evict(now);
+        }
         Entry e = cache.compute(key, (k, old) -> old != null && old.expiresAt > now ? old
-                : new Entry(load(k + "/robots.txt", 0), Long.MAX_VALUE));
+                : new Entry(load(k + "/robots.txt", 0, allowPrivate, inScope), Long.MAX_VALUE));
         if (e.expiresAt == Long.MAX_VALUE) {
             e.rules.onComplete(ar -> {
                 BaseRobotRules r = ar.succeeded() ? ar.result() : failed(599);
@@ -50,8 +64,22 @@ public final class RobotsCache {
         cache.clear();
     }
 
-    private Future<BaseRobotRules> load(String robotsUrl, int hops) {
-        return fetcher.fetch(robotsUrl, config.maxRobotsBytes(), Map.of()).compose(r -> {
+    /** Drops expired entries, then, if still full, any settled ones (a bounded cache, not an LRU). */
+    private void evict(long now) {
+        cache.entrySet().removeIf(en -> en.getValue().expiresAt <= now);
+        var it = cache.entrySet().iterator();
+        while (cache.size() >= MAX_ENTRIES && it.hasNext()) {
+            if (it.next().getValue().expiresAt != Long.MAX_VALUE) {
+                it.remove();
+            }
+        }
+    }
+
+    private Future<BaseRobotRules> load(String robotsUrl, int hops, boolean allowPrivate, java.util.function.Predicate<String> inScope) {
+        return fetcher.fetch(robotsUrl, config.maxRobotsBytes(), Map.of(), allowPrivate).compose(r -> {
+            if (r.error() == FetchError.BLOCKED) {
+                return Future.succeededFuture(failed(404));
+            }
             if (!r.ok()) {
                 return Future.succeededFuture(failed(599));
             }
@@ -60,7 +88,12 @@ public final class RobotsCache {
                 return Future.succeededFuture(rules);
             }
             if (r.isRedirect() && hops < 5) {
-                return load(URI.create(robotsUrl).resolve(r.header("location").orElseThrow()).toString(), hops + 1);
+                var target = io.trawler.parse.UrlNormalizer.normalize(URI.create(robotsUrl).resolve(r.header("location").orElseThrow().trim())
+                        .toString());
+                if (target.isEmpty() || !inScope.test(target.get())) {
+                    return Future.succeededFuture(failed(404));
+                }
+                return load(target.get(), hops + 1, allowPrivate, inScope);
             }
             return Future.succeededFuture(failed(r.status()));
         }).recover(err -> Future.succeededFuture(failed(599)));

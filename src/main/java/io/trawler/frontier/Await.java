@@ -11,15 +11,22 @@ public final class Await {
     private Await() {
     }
 
-    /** The call's result; an IllegalStateException naming the failure if it failed or took over 30 s. */
+    /** The call's result; a {@link StoreUnavailableException} when Redis is out of reach or took over
+     * 30 s, else an IllegalStateException naming the failure. */
     public static <T> T result(Future<T> f) {
         try {
             return f.toCompletionStage().toCompletableFuture().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new StoreUnavailableException("frontier (Redis) did not answer within " + TIMEOUT_SECONDS + " s", e);
         } catch (Exception e) {
-            throw new IllegalStateException("frontier (Redis) call failed: " + e.getMessage(), e);
+            Throwable cause = e instanceof java.util.concurrent.ExecutionException && e.getCause() != null ? e.getCause() : e;
+            if (StoreUnavailableException.isConnectionFailure(cause)) {
+                throw new StoreUnavailableException("frontier (Redis) unavailable: " + cause.getMessage(), cause);
+            }
+            throw new IllegalStateException("frontier (Redis) call failed: " + cause.getMessage(), cause);
         }
     }
 }

@@ -29,7 +29,22 @@ public class RedisFrontier {
 
     /** Creates the crawl's frontier state (RUNNING) and registers it with the workers. */
     public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson) {
+        return create(crawlId, s, specJson, Limits.DEFAULTS);
+    }
+
+    /**
+     * Bounds the frontier keeps for a crawl: attempts of a URL whose leases expire before it is abandoned, and
+     * page records the manager may leave unread before workers stop leasing (back-pressure; 0: none).
+     */
+    public record Limits(int maxAttempts, int maxUnread) {
+        public static final Limits DEFAULTS = new Limits(3, 10_000);
+    }
+
+    /** As {@link #create(String, CrawlFrontierSettings, String)} with the given limits. */
+    public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson, Limits limits) {
         Request conf = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId))
+                .arg("maxAttempts").arg(limits.maxAttempts())
+                .arg("maxUnread").arg(limits.maxUnread())
                 .arg("state").arg("RUNNING")
                 .arg("maxPerHost").arg(s.maxPerHost())
                 .arg("delayMs").arg(s.delayMs())
@@ -163,6 +178,60 @@ public class RedisFrontier {
     public Future<Integer> reclaim(String crawlId, long now, int limit) {
         return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), List.of("reclaim", Long.toString(now), Integer.toString(limit)))
                 .map(r -> r.get(0).toInteger());
+    }
+
+    /** URLs the crawl may still admit before its page limit ({@code Long.MAX_VALUE} without one). */
+    public Future<Long> remainingAdmissions(String crawlId) {
+        return redis.batch(List.of(Request.cmd(Command.HGET).arg(FrontierKeys.conf(crawlId)).arg("maxPages"),
+                Request.cmd(Command.HGET).arg(FrontierKeys.stats(crawlId)).arg("admitted"))).map(rs -> {
+                    long max = rs.get(0) == null ? 0 : rs.get(0).toLong();
+                    long admitted = rs.get(1) == null ? 0 : rs.get(1).toLong();
+                    return max <= 0 ? Long.MAX_VALUE : Math.max(0, max - admitted);
+                });
+    }
+
+    /** Leases of the crawl whose deadline has not passed: pages a worker may still complete. */
+    public Future<Long> liveLeases(String crawlId, long now) {
+        return redis.send(Request.cmd(Command.ZCOUNT).arg(FrontierKeys.inflight(crawlId)).arg("(" + now).arg("+inf"))
+                .map(Response::toLong);
+    }
+
+    /**
+     * The hosts with the most queued URLs among the first {@code scan} ready hosts of each of the crawl's lanes
+     * (a bounded look, whatever the crawl's size), largest queue first, at most {@code limit}.
+     */
+    public Future<List<HostQueue>> busiestHosts(String crawlId, int partitions, int scan, int limit) {
+        List<Request> ranges = new java.util.ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            ranges.add(Request.cmd(Command.ZRANGE).arg(FrontierKeys.ready(crawlId, p)).arg(0).arg(scan - 1).arg("WITHSCORES"));
+        }
+        return redis.batch(ranges).compose(rs -> {
+            List<HostQueue> ready = new java.util.ArrayList<>();
+            for (int p = 0; p < rs.size(); p++) {
+                for (ScoredMembers.Scored h : ScoredMembers.of(rs.get(p))) {
+                    ready.add(new HostQueue(h.member(), p, 0, (long) h.score()));
+                }
+            }
+            if (ready.isEmpty()) {
+                return io.vertx.core.Future.succeededFuture(List.<HostQueue>of());
+            }
+            List<Request> sizes = ready.stream().map(h -> Request.cmd(Command.ZCARD).arg(FrontierKeys.queue(crawlId, h.partition(), h.host())))
+                    .toList();
+            return redis.batch(sizes).map(cs -> {
+                List<HostQueue> out = new java.util.ArrayList<>(ready.size());
+                for (int i = 0; i < ready.size(); i++) {
+                    HostQueue h = ready.get(i);
+                    out.add(new HostQueue(h.host(), h.partition(), cs.get(i) == null ? 0 : cs.get(i).toLong(), h.nextFetchAt()));
+                }
+                out.sort(java.util.Comparator.comparingLong(HostQueue::queued).reversed().thenComparing(HostQueue::host));
+                return out.subList(0, Math.min(limit, out.size()));
+            });
+        });
+    }
+
+    /** Page records in the crawl's stream not yet ingested (the stream is trimmed behind the ingester). */
+    public Future<Long> unread(String crawlId) {
+        return redis.send(Request.cmd(Command.XLEN).arg(FrontierKeys.pages(crawlId))).map(r -> r == null ? 0L : r.toLong());
     }
 
     public Future<FrontierCounts> counts(String crawlId) {

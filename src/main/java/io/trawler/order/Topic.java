@@ -20,9 +20,10 @@ public record Topic(Map<String, Double> keywords, List<String> examples, double 
     public static final double DEFAULT_THRESHOLD = 0.1;
 
     public Topic {
-        keywords = keywords == null ? Map.of() : Map.copyOf(keywords);
-        examples = examples == null ? List.of() : List.copyOf(examples);
-        background = background == null ? List.of() : List.copyOf(background);
+        // copies that keep nulls, so that problems() can name them instead of the constructor failing
+        keywords = keywords == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(keywords));
+        examples = examples == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(examples));
+        background = background == null ? List.of() : java.util.Collections.unmodifiableList(new ArrayList<>(background));
     }
 
     /** What is wrong with this topic, as messages (empty when it is usable). */
@@ -35,9 +36,15 @@ public record Topic(Map<String, Double> keywords, List<String> examples, double 
             if (k == null || k.isBlank()) {
                 p.add("keywords: a keyword is blank");
             } else if (w == null || !(w > 0) || w.isInfinite()) {
-                p.add("keywords." + k + ": weight must be a positive number");
+                p.add("keywords." + (k.length() > 100 ? k.substring(0, 100) + "…" : k) + ": weight must be a positive number");
             }
         });
+        if (examples.stream().anyMatch(java.util.Objects::isNull)) {
+            p.add("examples: a text is null");
+        }
+        if (background.stream().anyMatch(java.util.Objects::isNull)) {
+            p.add("background: a text is null");
+        }
         if (!(threshold >= 0 && threshold <= 1)) {
             p.add("threshold: must be between 0 and 1");
         }

@@ -1,45 +1,68 @@
 package io.trawler.parse;
 
+import com.google.re2j.Pattern;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
- * Decides whether a normalised URL belongs to a crawl: its host is one of the scope hosts (an entry
- * {@code *.example.com} also admits every subdomain), it matches an include pattern when there are
- * any, it matches no exclude pattern, and it is not deeper (in links from a seed) than the limit.
+ * Decides whether a normalised URL belongs to a crawl: its authority is one of the scope's entries, it matches an
+ * include pattern when there are any, it matches no exclude pattern, and it is not deeper (in links from a seed)
+ * than the limit.
+ *
+ * <p>An entry is {@code host} or {@code host:port}; {@code *.example.com} also admits every subdomain. An entry
+ * without a port admits only the default ports (80 for http, 443 for https), so that a link to another service
+ * on a site's host ({@code example.com:6379}) is out of scope. Patterns are RE2 expressions (RE2J): matching
+ * takes time linear in the URL's length whatever the pattern, so no pattern can stall a crawl.
  */
 public final class CrawlScope {
 
     /** Why a URL is in or out of scope. */
     public enum Verdict { IN, HOST, NOT_INCLUDED, EXCLUDED, TOO_DEEP }
 
-    private final Set<String> hosts = new HashSet<>();
+    /** Longest include or exclude pattern accepted, in characters. */
+    public static final int MAX_PATTERN_LENGTH = 1000;
+
+    private final Set<String> authorities = new HashSet<>();
     private final List<String> suffixes = new ArrayList<>();
     private final List<Pattern> include;
     private final List<Pattern> exclude;
     private final int maxDepth;
 
-    public CrawlScope(List<String> hosts, List<String> include, List<String> exclude, int maxDepth) {
-        for (String h : hosts) {
-            String host = h.toLowerCase(Locale.ROOT);
-            if (host.startsWith("*.")) {
-                suffixes.add(host.substring(1));
-                this.hosts.add(host.substring(2));
+    public CrawlScope(List<String> entries, List<String> include, List<String> exclude, int maxDepth) {
+        for (String h : entries) {
+            String entry = h.toLowerCase(Locale.ROOT);
+            if (entry.startsWith("*.")) {
+                suffixes.add(entry.substring(1));
+                authorities.add(entry.substring(2));
             } else {
-                this.hosts.add(host);
+                authorities.add(entry);
             }
         }
-        this.include = include.stream().map(Pattern::compile).toList();
-        this.exclude = exclude.stream().map(Pattern::compile).toList();
+        this.include = include.stream().map(CrawlScope::compile).toList();
+        this.exclude = exclude.stream().map(CrawlScope::compile).toList();
         this.maxDepth = maxDepth;
     }
 
+    /** Compiles a scope pattern (RE2 syntax); IllegalArgumentException with the reason when it is not one. */
+    public static Pattern compile(String pattern) {
+        if (pattern == null) {
+            throw new IllegalArgumentException("a pattern is null");
+        }
+        if (pattern.length() > MAX_PATTERN_LENGTH) {
+            throw new IllegalArgumentException("longer than " + MAX_PATTERN_LENGTH + " characters");
+        }
+        try {
+            return Pattern.compile(pattern);
+        } catch (com.google.re2j.PatternSyntaxException e) {
+            throw new IllegalArgumentException(e.getDescription());
+        }
+    }
+
     public Verdict check(String normalisedUrl, int depth) {
-        if (!hostAllowed(UrlNormalizer.hostOf(normalisedUrl))) {
+        if (!urlAllowed(normalisedUrl)) {
             return Verdict.HOST;
         }
         if (depth > maxDepth) {
@@ -58,15 +81,27 @@ public final class CrawlScope {
         return check(normalisedUrl, depth) == Verdict.IN;
     }
 
-    public boolean hostAllowed(String host) {
-        if (hosts.contains(host)) {
+    /** Whether the URL's host and port are in scope (patterns and depth aside). */
+    public boolean urlAllowed(String normalisedUrl) {
+        String host = UrlNormalizer.hostOf(normalisedUrl);
+        int port = UrlNormalizer.portOf(normalisedUrl);
+        boolean defaultPort = port == UrlNormalizer.defaultPort(normalisedUrl);
+        String withPort = host + ":" + port;
+        if (authorities.contains(withPort) || (defaultPort && authorities.contains(host))) {
             return true;
         }
         for (String s : suffixes) {
-            if (host.endsWith(s)) {
+            if (withPort.endsWith(s) || (defaultPort && host.endsWith(s))) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The scope entry that admits a URL's host and port: {@code host}, or {@code host:port} for other ports. */
+    public static String entryFor(String normalisedUrl) {
+        String host = UrlNormalizer.hostOf(normalisedUrl);
+        int port = UrlNormalizer.portOf(normalisedUrl);
+        return port == UrlNormalizer.defaultPort(normalisedUrl) ? host : host + ":" + port;
     }
 }

@@ -63,6 +63,20 @@ public final class SitePartitioner {
         return java.util.Set.of(pathNames);
     }
 
+    /** URLs under each of the given paths (0 for a path the graph does not have). */
+    public Map<String, Integer> urlCounts(java.util.Collection<String> paths) {
+        Map<String, Integer> index = new HashMap<>();
+        for (int p = 0; p < pathNames.length; p++) {
+            index.put(pathNames[p], p);
+        }
+        Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        for (String path : paths) {
+            Integer p = index.get(path);
+            counts.put(path, p == null ? 0 : verticesOfPath[p].length);
+        }
+        return counts;
+    }
+
     /** Path index of every vertex. */
     int[] pathOf() {
         return pathOf;

@@ -27,11 +27,13 @@ public class PlanGraphs {
 
     private final TrawlerConfig config;
     private final PlanConfig planConfig;
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
     private volatile Graph cached;
 
-    public PlanGraphs(TrawlerConfig config, PlanConfig planConfig) {
+    public PlanGraphs(TrawlerConfig config, PlanConfig planConfig, com.fasterxml.jackson.databind.ObjectMapper json) {
         this.config = config;
         this.planConfig = planConfig;
+        this.json = json;
     }
 
     /** The planner for the site's latest crawled graph; empty when the site was never crawled. */
@@ -60,12 +62,31 @@ public class PlanGraphs {
     private Optional<Crawl> latestCrawl(String siteId) {
         for (Crawl c : Crawl.ofSite(siteId)) {
             Path dir = dirOf(c);
-            boolean complete = c.partitions == 1 || "coordinated".equals(c.mode);
-            if (!c.isActive() && complete && Files.exists(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"))) {
+            // a crawl that followed no links (a recrawl of given URLs) found no site to plan from
+            boolean complete = (c.partitions == 1 || "coordinated".equals(c.mode)) && followedLinks(c);
+            if (!c.isActive() && complete && nonEmpty(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"))) {
                 return Optional.of(c);
             }
         }
         return Optional.empty();
+    }
+
+    private boolean followedLinks(Crawl c) {
+        try {
+            com.fasterxml.jackson.databind.JsonNode follow = json.readTree(c.spec).get("followLinks");
+            return follow == null || follow.asBoolean(true);
+        } catch (java.io.IOException | RuntimeException e) {
+            return true;
+        }
+    }
+
+    /** A crawl that fetched nothing leaves an empty graph: nothing to plan from. */
+    private static boolean nonEmpty(Path file) {
+        try {
+            return Files.exists(file) && Files.size(file) > 0;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private Path dirOf(Crawl c) {

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,7 +23,7 @@ public class PlanService {
 
     /** A plan with its predicted metrics and where it came from. */
     public record Planned(PartitionPlan plan, PartitionMetrics predicted, String graphCrawlId, double keyPathShare,
-            int seedsPerPath, CrawlMode mode, Instant updatedAt) {
+            int seedsPerPath, CrawlMode mode, Instant updatedAt, Map<String, Integer> pathUrls) {
     }
 
     /** The site was never crawled to the end, so there is no link graph to plan from. */
@@ -60,6 +61,15 @@ public class PlanService {
      */
     @Transactional
     public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode) {
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, true);
+    }
+
+    /** The plan {@link #edit} would save, with its predictions, without saving it (the partition editor's preview). */
+    public Planned preview(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode) {
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, false);
+    }
+
+    private Planned edited(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, boolean store) {
         PlanGraphs.Graph g = graph(site);
         Set<String> known = g.partitioner().paths();
         Set<String> taken = new HashSet<>();
@@ -76,6 +86,11 @@ public class PlanService {
         Optional<SitePlan> previous = Optional.ofNullable(SitePlan.findById(site.id));
         double share = previous.map(p -> p.keyPathShare).orElse(config.keyPathShare());
         PartitionPlan plan = g.partitioner().withAssignment(pathsPerCrawler, seedsPerPath);
+        if (!store) {
+            PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth).metrics();
+            return new Planned(plan, predicted, g.crawlId(), share, seedsPerPath, mode, previous.map(p -> p.updatedAt).orElse(null),
+                    pathUrls(g, plan));
+        }
         return save(site, g, plan, share, seedsPerPath, mode);
     }
 
@@ -116,9 +131,10 @@ public class PlanService {
         return graphs.latest(site.id).filter(g -> g.crawlId().equals(sp.graphCrawlId)).map(g -> {
             PartitionPlan plan = read(sp.plan);
             PartitionMetrics predicted = g.simulator().simulate(plan, CrawlMode.parse(sp.mode), site.maxDepth).metrics();
-            return new Planned(plan, predicted, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath, CrawlMode.parse(sp.mode), sp.updatedAt);
+            return new Planned(plan, predicted, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath, CrawlMode.parse(sp.mode), sp.updatedAt,
+                    pathUrls(g, plan));
         }).or(() -> Optional.of(new Planned(read(sp.plan), null, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath,
-                CrawlMode.parse(sp.mode), sp.updatedAt)));
+                CrawlMode.parse(sp.mode), sp.updatedAt, Map.of())));
     }
 
     private Planned save(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode) {
@@ -135,7 +151,13 @@ public class PlanService {
         sp.graphCrawlId = g.crawlId();
         sp.updatedAt = Instant.now();
         sp.persist();
-        return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, sp.updatedAt);
+        return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, sp.updatedAt, pathUrls(g, plan));
+    }
+
+    /** URL counts of the plan's key paths, for the partition editor's treemap. */
+    private static Map<String, Integer> pathUrls(PlanGraphs.Graph g, PartitionPlan plan) {
+        List<String> keyPaths = plan.crawlers().stream().flatMap(c -> c.paths().stream()).toList();
+        return g.partitioner().urlCounts(keyPaths);
     }
 
     private PlanGraphs.Graph graph(Site site) {

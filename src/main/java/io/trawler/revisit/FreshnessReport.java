@@ -12,11 +12,23 @@ import java.util.List;
  * still matches the page.
  */
 public record FreshnessReport(String siteId, String policy, long pages, long due, Long nextDueAt, long visits, long changes,
-        long estimated, Rates ratesPerDay, Double expectedFreshness) {
+        long estimated, Rates ratesPerDay, Double expectedFreshness, List<RateBin> rateHistogram, List<DueBin> dueByHour) {
 
     /** Percentiles of the estimated change rates, changes per day. */
     public record Rates(double p10, double median, double p90, double mean) {
     }
+
+    /** Pages whose estimated change rate (per day) is at least {@code fromPerDay} and below {@code toPerDay} (null: no bound). */
+    public record RateBin(Double fromPerDay, Double toPerDay, long pages) {
+    }
+
+    /** Pages due in the hour from {@code from} (epoch ms); the first hour also holds the pages overdue. */
+    public record DueBin(long from, long pages) {
+    }
+
+    /** Bounds of the rate histogram: decades from once in 1,000 days to 100 times a day. */
+    static final double[] RATE_BOUNDS = {0.001, 0.01, 0.1, 1, 10, 100};
+    static final int DUE_HOURS = 24;
 
     /** Builds the report by reading every page's history once. */
     public static FreshnessReport of(String siteId, String policy, RefreshStore store, long now) {
@@ -34,8 +46,30 @@ public record FreshnessReport(String siteId, String policy, long pages, long due
             }
             r = new Rates(at(rates, 0.1), at(rates, 0.5), at(rates, 0.9), sum / rates.size());
         }
+        long[] due = store.dueHistogram(siteId, now, 3_600_000L, DUE_HOURS);
+        List<DueBin> dueBins = new ArrayList<>(DUE_HOURS);
+        for (int i = 0; i < DUE_HOURS; i++) {
+            dueBins.add(new DueBin(now + i * 3_600_000L, due[i]));
+        }
         return new FreshnessReport(siteId, policy, c.pages(), c.due(), c.nextDueAt() < 0 ? null : c.nextDueAt(), totals[0], totals[1],
-                rates.size(), r, rates.isEmpty() ? null : fresh[0] / rates.size());
+                rates.size(), r, rates.isEmpty() ? null : fresh[0] / rates.size(), histogram(rates), dueBins);
+    }
+
+    /** Decade bins of the rates (per day), with an open bin below the first bound and above the last. */
+    static List<RateBin> histogram(List<Double> rates) {
+        long[] counts = new long[RATE_BOUNDS.length + 1];
+        for (double x : rates) {
+            int k = 0;
+            while (k < RATE_BOUNDS.length && x >= RATE_BOUNDS[k]) {
+                k++;
+            }
+            counts[k]++;
+        }
+        List<RateBin> bins = new ArrayList<>(counts.length);
+        for (int k = 0; k < counts.length; k++) {
+            bins.add(new RateBin(k == 0 ? null : RATE_BOUNDS[k - 1], k == RATE_BOUNDS.length ? null : RATE_BOUNDS[k], counts[k]));
+        }
+        return bins;
     }
 
     private static void add(PageHistory h, long now, List<Double> rates, long[] totals, double[] fresh) {

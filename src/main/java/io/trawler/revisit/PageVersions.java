@@ -39,7 +39,7 @@ public class PageVersions {
         QuarkusTransaction.requiringNew().run(() -> {
             var em = Panache.getEntityManager();
             em.createNativeQuery("INSERT INTO page_version (site_id, url, fetched_at, text) VALUES (?1, ?2, ?3, ?4)").setParameter(1, siteId)
-                    .setParameter(2, url).setParameter(3, Timestamp.from(Instant.ofEpochMilli(fetchedAt))).setParameter(4, text).executeUpdate();
+                    .setParameter(2, url).setParameter(3, Timestamp.from(Instant.ofEpochMilli(fetchedAt))).setParameter(4, io.trawler.config.Text.storable(text)).executeUpdate();
             @SuppressWarnings("unchecked")
             List<Object> ids = em.createNativeQuery("SELECT id FROM page_version WHERE site_id = ?1 AND url = ?2 ORDER BY id DESC")
                     .setParameter(1, siteId).setParameter(2, url).getResultList();

@@ -62,12 +62,13 @@ public class RecrawlService {
         for (String raw : urls) {
             Optional<String> url = raw == null ? Optional.empty() : UrlNormalizer.normalize(raw.trim());
             if (url.isEmpty()) {
-                rejected.add(new Rejection(raw, "not an absolute http(s) URL"));
+                rejected.add(new Rejection(SignalService.quote(raw), "not an absolute http(s) URL of at most 2048 characters"));
                 continue;
             }
             String reason = switch (scope.check(url.get(), 0)) {
                 case IN -> null;
-                case HOST -> "host " + UrlNormalizer.hostOf(url.get()) + " is not in the site's scope " + site.hosts;
+                case HOST -> "host " + SignalService.quote(UrlNormalizer.authorityOf(url.get())) + " is not in the site's scope "
+                        + SignalService.quote(String.valueOf(site.hosts));
                 case NOT_INCLUDED -> "matches none of the site's include patterns";
                 case EXCLUDED -> "matches one of the site's exclude patterns";
                 case TOO_DEEP -> "deeper than the site's maxDepth";
@@ -75,7 +76,7 @@ public class RecrawlService {
             if (reason == null) {
                 accepted.add(url.get());
             } else {
-                rejected.add(new Rejection(raw, reason));
+                rejected.add(new Rejection(SignalService.quote(raw), reason));
             }
         }
         return new Selection(List.copyOf(accepted), rejected);

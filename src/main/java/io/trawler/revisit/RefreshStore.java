@@ -247,6 +247,19 @@ public class RefreshStore {
     public record Counts(long pages, long due, long nextDueAt) {
     }
 
+    /** Pages due in each of {@code n} windows of {@code stepMs} from now (the first window also holds the overdue). */
+    public long[] dueHistogram(String siteId, long now, long stepMs, int n) {
+        long[] bins = new long[n];
+        if (bits(siteId) < 0) {
+            return bins;
+        }
+        Response r = Await.result(SCRIPT.runMixed(redis, prefix(siteId), List.of("duehist", now, stepMs, n)));
+        for (int i = 0; i < n && r != null && i < r.size(); i++) {
+            bins[i] = r.get(i).toLong();
+        }
+        return bins;
+    }
+
     /** One search-usage signal reduced to what the store keeps: the page, the view weight it adds, the query. */
     public record Signal(String url, double weight, String query) {
     }

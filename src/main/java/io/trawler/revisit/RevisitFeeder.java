@@ -72,13 +72,22 @@ public class RevisitFeeder {
             List<Crawl> active = QuarkusTransaction.requiringNew().call(Crawl::active);
             specs.keySet().retainAll(active.stream().map(c -> c.id).toList());
             for (Crawl crawl : active) {
-                CrawlSpec spec = specs.computeIfAbsent(crawl.id, id -> crawls.spec(crawl));   // parsed once per crawl
-                if (spec.continuous() && CrawlState.RUNNING.name().equals(crawl.state)) {
-                    feed(crawl.id, spec, System.currentTimeMillis());
+                // each crawl on its own: one that fails is logged and retried next time, the others go on
+                try {
+                    CrawlSpec spec = specs.computeIfAbsent(crawl.id, id -> crawls.spec(crawl));   // parsed once per crawl
+                    if (spec.continuous() && CrawlState.RUNNING.name().equals(crawl.state)) {
+                        feed(crawl.id, spec, System.currentTimeMillis());
+                    }
+                } catch (io.trawler.frontier.StoreUnavailableException e) {
+                    LOG.warnf("Revisit feeder, crawl %s: %s", crawl.id, e.getMessage());
+                } catch (Exception e) {
+                    LOG.errorf(e, "Revisit feeder, crawl %s", crawl.id);
                 }
             }
+        } catch (io.trawler.frontier.StoreUnavailableException e) {
+            LOG.warnf("Revisit feeder: %s", e.getMessage());
         } catch (Exception e) {
-            LOG.warnf("Revisit feeder: %s", e.toString());
+            LOG.errorf(e, "Revisit feeder");
         }
     }
 

@@ -1,7 +1,6 @@
 package io.trawler.revisit;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -41,28 +40,31 @@ public class SignalService {
     /** Stores the signals of pages some site covers; returns the others. */
     public List<Rejection> add(List<Signal> signals) {
         List<Site> sites = QuarkusTransaction.requiringNew().call(() -> Site.<Site>listAll());
-        List<CrawlScope> scopes = sites.stream().map(s -> new CrawlScope(s.hosts, s.include, s.exclude, Integer.MAX_VALUE)).toList();
+        io.trawler.site.ScopeIndex index = new io.trawler.site.ScopeIndex(sites);
         Map<String, List<RefreshStore.Signal>> bySite = new LinkedHashMap<>();
         List<Rejection> rejected = new ArrayList<>();
         for (int i = 0; i < signals.size(); i++) {
             Signal s = signals.get(i);
             Optional<String> url = UrlNormalizer.normalize(s.url().trim());
             if (url.isEmpty()) {
-                rejected.add(new Rejection(i, s.url(), "not an absolute http(s) URL"));
+                rejected.add(new Rejection(i, quote(s.url()), "not an absolute http(s) URL of at most 2048 characters"));
                 continue;
             }
             boolean covered = false;
-            for (int k = 0; k < scopes.size(); k++) {
-                if (scopes.get(k).accepts(url.get(), 0)) {
-                    covered = true;   // every site whose scope covers the page hears of its use
-                    bySite.computeIfAbsent(sites.get(k).id, x -> new ArrayList<>()).add(new RefreshStore.Signal(url.get(), weight(s), s.query()));
-                }
+            for (Site site : index.covering(url.get())) {
+                covered = true;   // every site whose scope covers the page hears of its use
+                bySite.computeIfAbsent(site.id, x -> new ArrayList<>()).add(new RefreshStore.Signal(url.get(), weight(s), s.query()));
             }
             if (!covered) {
-                rejected.add(new Rejection(i, s.url(), "no site's scope covers this URL"));
+                rejected.add(new Rejection(i, quote(s.url()), "no site's scope covers this URL"));
             }
         }
         bySite.forEach(store::addSignals);
         return rejected;
+    }
+
+    /** At most 200 characters of an input, as every API message. */
+    static String quote(String s) {
+        return s == null || s.length() <= 200 ? s : s.substring(0, 200) + "… (" + s.length() + " characters)";
     }
 }

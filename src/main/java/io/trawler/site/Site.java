@@ -36,6 +36,9 @@ public class Site extends PanacheEntityBase {
     public long maxPages;
     @Column(name = "max_depth")
     public int maxDepth;
+    /** Whether this site's fetches may reach private networks (set by an admin only). */
+    @Column(name = "allow_private_networks")
+    public boolean allowPrivateNetworks;
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

@@ -59,6 +59,9 @@ public class CrawlWorker {
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong processed = new AtomicLong();
     private final Object slots = new Object();
+    /** Round-robin positions: the crawl, and per crawl the lane, that lease first in the next round. */
+    private final Map<String, Integer> laneCursor = new ConcurrentHashMap<>();
+    private int crawlCursor;
 
     private volatile boolean running;
     private Thread loop;
@@ -66,6 +69,7 @@ public class CrawlWorker {
     private HttpFetcher fetcher;
     private WarcStore warc;
     private PageProcessor processor;
+    private Heartbeat heartbeat;
 
     public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
             RedisFrontier frontier, io.trawler.revisit.RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics) {
@@ -106,11 +110,15 @@ public class CrawlWorker {
             t.setDaemon(true);
             return t;
         });
-        fetcher = new HttpFetcher(vertx, fetchConfig);
+        var cfg = org.eclipse.microprofile.config.ConfigProvider.getConfig();
+        String redisUrl = io.quarkus.arc.Arc.container().instance(io.trawler.embedded.RedisHosts.class).get().url();
+        fetcher = new HttpFetcher(vertx, fetchConfig, new io.trawler.fetch.AddressPolicy(io.trawler.fetch.OwnServices.of(
+                java.util.Optional.of(redisUrl), cfg.getOptionalValue("quarkus.datasource.jdbc.url", String.class))));
         RobotsCache robots = new RobotsCache(fetcher, fetchConfig);
         warc = new WarcStore(trawler.dataDir().resolve("warc"), config.warcMaxFileBytes(), nodeName(), "Trawler/0.1 (jwarc)");
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
-                new SitemapLoader(frontier, fetcher, cpu), refresh);
+                new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), refresh);
+        heartbeat = new Heartbeat(io.quarkus.arc.Arc.container().instance(io.vertx.redis.client.Redis.class).get(), nodeName());
         running = true;
         loop = new Thread(this::run, "trawler-worker");
         loop.setDaemon(true);
@@ -161,20 +169,8 @@ public class CrawlWorker {
                     refreshCrawls();
                     nextRefresh = now + 500;
                 }
-                int leased = 0;
-                for (CrawlContext ctx : crawls.values()) {
-                    for (int p = 0; p < ctx.spec().partitions() && running; p++) {
-                        int free = config.concurrency() - inFlight.get();
-                        if (free <= 0) {
-                            break;
-                        }
-                        List<Lease> leases = await(frontier.lease(ctx.id(), p, free, config.leaseDuration().toMillis(), now));
-                        leased += leases.size();
-                        for (Lease lease : leases) {
-                            dispatch(ctx, lease);
-                        }
-                    }
-                }
+                heartbeat.maybeSend(now, inFlight.get(), config.concurrency(), processed.get(), crawls.size());
+                int leased = leaseRound(now);
                 if (leased == 0 || inFlight.get() >= config.concurrency()) {
                     synchronized (slots) {
                         slots.wait(poll);
@@ -188,6 +184,49 @@ public class CrawlWorker {
                 sleepQuietly(1000);
             }
         }
+    }
+
+    /**
+     * One round over every (crawl, lane), round-robin with a rotating start: the crawl and the lane after the last
+     * one that got URLs go first next time, and each asks for at most its share of the free slots, so every lane
+     * and every crawl sharing this worker progresses even when they contend for one host.
+     */
+    private int leaseRound(long now) {
+        List<CrawlContext> order = new java.util.ArrayList<>(crawls.values());
+        order.sort(java.util.Comparator.comparing(CrawlContext::id));
+        int n = order.size();
+        if (n == 0) {
+            return 0;
+        }
+        int slotsLeft = 0;
+        for (CrawlContext c : order) {
+            slotsLeft += c.spec().partitions();
+        }
+        int leased = 0;
+        int first = Math.floorMod(crawlCursor, n);
+        for (int i = 0; i < n && running; i++) {
+            CrawlContext ctx = order.get((first + i) % n);
+            int lanes = ctx.spec().partitions();
+            int laneStart = Math.floorMod(laneCursor.getOrDefault(ctx.id(), 0), lanes);
+            for (int j = 0; j < lanes && running; j++, slotsLeft--) {
+                int free = config.concurrency() - inFlight.get();
+                if (free <= 0) {
+                    return leased;
+                }
+                int p = (laneStart + j) % lanes;
+                int share = Math.max(1, (free + slotsLeft - 1) / Math.max(1, slotsLeft));
+                List<Lease> leases = await(frontier.lease(ctx.id(), p, share, config.leaseDuration().toMillis(), now));
+                if (!leases.isEmpty()) {
+                    laneCursor.put(ctx.id(), p + 1);
+                    crawlCursor = first + i + 1;
+                }
+                leased += leases.size();
+                for (Lease lease : leases) {
+                    dispatch(ctx, lease);
+                }
+            }
+        }
+        return leased;
     }
 
     private void dispatch(CrawlContext ctx, Lease lease) {
@@ -219,6 +258,7 @@ public class CrawlWorker {
     private void refreshCrawls() throws Exception {
         Set<String> active = new HashSet<>(await(frontier.activeCrawls()));
         crawls.keySet().retainAll(active);
+        laneCursor.keySet().retainAll(active);
         for (String id : active) {
             if (!crawls.containsKey(id)) {
                 Map<String, String> conf = await(frontier.conf(id));

@@ -19,7 +19,8 @@ import java.util.Set;
  */
 final class LinkRouter {
 
-    record Routed(List<Discovery> discoveries, List<String> graphLinks) {
+    /** What became of a page's links; {@code tooLong}: links dropped for their length after normalisation. */
+    record Routed(List<Discovery> discoveries, List<String> graphLinks, int tooLong) {
     }
 
     private LinkRouter() {
@@ -27,8 +28,14 @@ final class LinkRouter {
 
     static Routed route(List<String> rawLinks, int depth, CrawlScope scope, LaneRouting lanes, OrderingStrategy order, int partition) {
         Set<String> unique = new LinkedHashSet<>();
+        int tooLong = 0;
         for (String raw : rawLinks) {
-            UrlNormalizer.normalize(raw).ifPresent(unique::add);
+            Optional<String> n = UrlNormalizer.normalize(raw);
+            if (n.isPresent()) {
+                unique.add(n.get());
+            } else if (UrlNormalizer.tooLong(raw)) {
+                tooLong++;
+            }
         }
         List<Discovery> discoveries = new ArrayList<>(unique.size());
         List<String> graph = new ArrayList<>(unique.size());
@@ -44,7 +51,7 @@ final class LinkRouter {
                 graph.add(url);
             }
         }
-        return new Routed(discoveries, graph);
+        return new Routed(discoveries, graph, tooLong);
     }
 
     /** A redirect target as a discovery at the same depth, one hop further; empty when out of scope or too many hops. */

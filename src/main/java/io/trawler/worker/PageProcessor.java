@@ -2,6 +2,7 @@ package io.trawler.worker;
 
 import crawlercommons.robots.BaseRobotRules;
 import io.trawler.fetch.FetchConfig;
+import io.trawler.fetch.FetchError;
 import io.trawler.fetch.FetchResult;
 import io.trawler.fetch.HttpDates;
 import io.trawler.fetch.HttpFetcher;
@@ -63,7 +64,8 @@ final class PageProcessor {
     }
 
     Future<CompletionResult> process(CrawlContext ctx, Lease lease) {
-        Future<BaseRobotRules> rules = ctx.spec().respectRobots() ? robots.rulesFor(lease.url()) : Future.succeededFuture(null);
+        Future<BaseRobotRules> rules = ctx.spec().respectRobots()
+                ? robots.rulesFor(lease.url(), ctx.spec().allowPrivateNetworks(), ctx.scope()::urlAllowed) : Future.succeededFuture(null);
         return rules.compose(r -> r == null ? Future.succeededFuture(r)
                 : sitemaps.maybeLoad(ctx, lease.url(), lease.partition(), r).map(v -> r).otherwise(r))
                 .compose(r -> afterRobots(ctx, lease, r));
@@ -89,7 +91,7 @@ final class PageProcessor {
         Future<Map<String, String>> validators = ctx.spec().conditional()
                 ? refresh.history(ctx.spec().siteId(), lease.url()).map(PageProcessor::conditionalHeaders).otherwise(Map.of())
                 : Future.succeededFuture(Map.of());
-        return validators.compose(headers -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers))
+        return validators.compose(headers -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers, ctx.spec().allowPrivateNetworks()))
                 .compose(result -> afterFetch(ctx, lease, result, delay));
     }
 
@@ -111,6 +113,11 @@ final class PageProcessor {
     private Future<CompletionResult> afterFetch(CrawlContext ctx, Lease lease, FetchResult result, long delay) {
         long now = System.currentTimeMillis();
         int attempts = lease.entry().attempts();
+        if (result.error() == FetchError.BLOCKED) {
+            Map<String, String> rec = record(ctx, lease, 0, "blocked", result.startedAt().toEpochMilli());
+            rec.put("error", truncate(result.errorMessage(), 480));
+            return complete(ctx, lease, 0, -1, false, "errors", rec, List.of());
+        }
         if (!result.ok()) {
             if (politeness.mayRetry(attempts)) {
                 return complete(ctx, lease, now + politeness.backoffMs(java.util.Optional.empty(), attempts, now), delay,
@@ -198,6 +205,9 @@ final class PageProcessor {
                 links.addAll(routed.discoveries());
             }
             rec.put("links", String.join("\n", routed.graphLinks()));
+            if (routed.tooLong() > 0) {
+                rec.put("linksDropped", Integer.toString(routed.tooLong()));
+            }
             if (page.noindex()) {
                 rec.put("noindex", "1");
             }

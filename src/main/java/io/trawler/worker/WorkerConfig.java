@@ -27,6 +27,13 @@ public interface WorkerConfig {
     /** Name of this worker in WARC file names (default: the host name). */
     Optional<String> node();
 
+    /**
+     * URLs taken at most from the sitemaps of one host in one crawl (never more than the crawl's remaining page
+     * budget either).
+     */
+    @WithDefault("50000")
+    int maxSitemapUrlsPerHost();
+
     /** WARC files are rotated when they reach this size. */
     @WithDefault("1000000000")
     long warcMaxFileBytes();

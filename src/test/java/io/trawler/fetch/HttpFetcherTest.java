@@ -13,6 +13,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import java.io.ByteArrayOutputStream;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterAll;
@@ -102,6 +103,34 @@ class HttpFetcherTest {
         FetchResult r = get("/redirect");
         assertTrue(r.isRedirect());
         assertEquals("/ok", r.header("Location").orElseThrow());
+    }
+
+    @Test
+    void privateAndOwnAddressesAreBlockedAtConnectTime() throws Exception {
+        int port = Integer.parseInt(server.base().substring(server.base().lastIndexOf(':') + 1));
+        TestFetchConfig strict = new TestFetchConfig(10_000) {
+            @Override
+            public boolean allowPrivateNetworks() {
+                return false;
+            }
+        };
+        HttpFetcher guarded = new HttpFetcher(vertx, strict,
+                new AddressPolicy(List.of(new AddressPolicy.OwnService(null, port + 1, "Redis"))));
+        try {
+            for (String url : List.of(server.base() + "/ok", "http://localhost:" + port + "/ok", "http://2130706433:" + port + "/ok",
+                    "http://0x7f000001:" + port + "/ok", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/")) {
+                FetchResult r = await(guarded.fetch(url, 10_000, java.util.Map.of(), false));
+                assertEquals(FetchError.BLOCKED, r.error(), url + ": " + r.errorMessage());
+            }
+            assertEquals(FetchError.NONE, await(guarded.fetch(server.base() + "/ok", 10_000, java.util.Map.of(), true)).error(),
+                    "a site an admin allowed private networks");
+            FetchResult own = await(guarded.fetch("http://127.0.0.1:" + (port + 1) + "/", 10_000, java.util.Map.of(), true));
+            assertEquals(FetchError.BLOCKED, own.error(), "this installation's Redis, whatever the site may reach");
+            FetchResult metadata = await(guarded.fetch("http://169.254.169.254/", 10_000, java.util.Map.of(), true));
+            assertEquals(FetchError.BLOCKED, metadata.error(), "cloud metadata, whatever the site may reach");
+        } finally {
+            guarded.close();
+        }
     }
 
     @Test

@@ -24,4 +24,6 @@ class TestFetchConfig implements FetchConfig {
     @Override public int maxRobotsBytes() { return 512_000; }
     @Override public int maxLinksPerPage() { return 2000; }
     @Override public java.util.Map<String, String> resolve() { return java.util.Map.of(); }
+    @Override public boolean allowPrivateNetworks() { return true; }
+    @Override public boolean trustAllCertificates() { return false; }
 }

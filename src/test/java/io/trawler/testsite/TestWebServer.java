@@ -36,9 +36,19 @@ public final class TestWebServer implements AutoCloseable {
         return new TestWebServer((req, s) -> site.serve(req, s.base(), s.vertx));
     }
 
+    /** The generated site, every answer {@code delayMs} late (a slow site: pages stay in flight that long). */
+    public static TestWebServer start(GeneratedSite site, long delayMs) throws Exception {
+        return new TestWebServer((req, s) -> s.vertx.setTimer(delayMs, t -> site.serve(req, s.base(), s.vertx)));
+    }
+
     /** A server with an ad-hoc handler, for focused tests. */
     public static TestWebServer start(io.vertx.core.Handler<HttpServerRequest> handler) throws Exception {
         return new TestWebServer((req, s) -> handler.handle(req));
+    }
+
+    /** A server whose handler is told the server's base URL. */
+    public static TestWebServer startWithBase(BiConsumer<HttpServerRequest, String> handler) throws Exception {
+        return new TestWebServer((req, s) -> handler.accept(req, s.base()));
     }
 
     public static TestWebServer start(StaticSite site) throws Exception {

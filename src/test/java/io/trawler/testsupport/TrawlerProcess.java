@@ -39,7 +39,7 @@ public final class TrawlerProcess implements AutoCloseable {
         Files.createDirectories(dataDir);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx" + heap, "-Dquarkus.http.port=" + port, "-Dtrawler.data-dir=" + dataDir.toAbsolutePath(),
-                "-Dtrawler.security.admin-token=" + TOKEN));
+                "-Dtrawler.security.admin-token=" + TOKEN, "-Dtrawler.fetch.allow-private-networks=true"));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.addAll(List.of("-jar", JAR.toString()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true)

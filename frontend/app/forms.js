@@ -1,0 +1,115 @@
+// Forms that talk to the API: <form data-api="POST" data-action="/api/v1/..."> sends its fields as JSON (names with
+// dots nest: politeness.delayMs), shows the API's field errors beside the fields they name, and on success
+// redirects (data-redirect, ":id" is the answer's id), reloads (data-reload) or tells the page (trawler:done).
+import { api, ApiError } from './api.js';
+
+export function formBody(form) {
+  const body = {};
+  for (const input of form.elements) {
+    const name = input.name;
+    if (!name || name === '_csrf' || input.disabled) continue;
+    const type = input.dataset.type;
+    let value;
+    if (type === 'boolean') value = input.type === 'checkbox' ? input.checked : input.value === 'true';
+    else if (type === 'number') {
+      if (input.value.trim() === '') continue;
+      value = Number(input.value);
+      if (Number.isNaN(value)) value = input.value;   // the API names the field and says what it expects
+    } else if (type === 'lines') value = input.value.split('\n').map((s) => s.trim()).filter((s) => s.length > 0);
+    else if (type === 'weights') {
+      // "term weight" per line -> {"term": weight}; a line without a number keeps its text, so the API can say why
+      value = {};
+      for (const line of input.value.split('\n').map((s) => s.trim()).filter((s) => s.length > 0)) {
+        const m = /^(.*?)\s+(-?[\d.]+)$/.exec(line);
+        if (m) value[m[1]] = Number(m[2]); else value[line] = 1;
+      }
+      if (Object.keys(value).length === 0) continue;
+    }
+    else value = input.value;
+    const path = name.split('.');
+    let target = body;
+    for (const key of path.slice(0, -1)) target = target[key] = target[key] || {};
+    target[path[path.length - 1]] = value;
+  }
+  return body;
+}
+
+function fieldOf(form, field) {
+  // seeds[2] -> seeds; scope.hosts[0] -> scope.hosts; crawlers[1].paths -> crawlers
+  let name = field.replace(/\[\d+\].*$/, '');
+  while (name) {
+    const input = form.elements.namedItem(name);
+    if (input) return input;
+    if (!name.includes('.')) break;
+    name = name.slice(0, name.lastIndexOf('.'));
+  }
+  return null;
+}
+
+export function clearErrors(form) {
+  form.querySelectorAll('[aria-invalid="true"]').forEach((i) => i.removeAttribute('aria-invalid'));
+  form.querySelectorAll('.field-error').forEach((p) => { p.textContent = ''; });
+  const general = form.querySelector('.form-error');
+  if (general) { general.textContent = ''; general.hidden = true; }
+}
+
+export function showErrors(form, error) {
+  const general = form.querySelector('.form-error');
+  const details = error instanceof ApiError && error.body && Array.isArray(error.body.details) ? error.body.details : [];
+  const unplaced = [];
+  let first = null;
+  for (const d of details) {
+    const input = d.field ? fieldOf(form, d.field) : null;
+    const slot = input ? form.querySelector(`[id="${CSS.escape(input.id + '-error')}"]`) : null;
+    if (input && slot) {
+      input.setAttribute('aria-invalid', 'true');
+      const line = /\[(\d+)\]/.exec(d.field);
+      const text = (line && input.dataset.type === 'lines' ? `line ${Number(line[1]) + 1}: ` : '') + d.message;
+      slot.textContent = slot.textContent ? slot.textContent + ' · ' + text : text;
+      first = first || input;
+    } else {
+      unplaced.push(d.field ? `${d.field}: ${d.message}` : d.message);
+    }
+  }
+  if (general && (unplaced.length > 0 || details.length === 0)) {
+    general.textContent = details.length === 0 ? error.message : (error.message + ' — ' + unplaced.join('; '));
+    general.hidden = false;
+  }
+  if (first) first.focus();
+  else if (general) general.focus?.();
+}
+
+async function submit(form, event) {
+  event.preventDefault();
+  if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) return;
+  clearErrors(form);
+  const button = form.querySelector('[type="submit"]');
+  if (button) button.disabled = true;
+  try {
+    const method = form.dataset.api;
+    const data = await api(method, form.dataset.action, method === 'DELETE' ? undefined : formBody(form));
+    if (form.dataset.redirect) {
+      location.assign(form.dataset.redirect.replace(':id', encodeURIComponent((data && data.id) || '')));
+    } else if ('reload' in form.dataset) {
+      location.reload();
+    } else if (form.dataset.showToken !== undefined) {
+      const box = document.getElementById('token-shown');
+      box.querySelector('[data-token-user]').textContent = form.dataset.showToken;
+      box.querySelector('[data-token-value]').textContent = data.token;
+      box.hidden = false;
+      box.focus?.();
+      form.reset();
+    }
+    form.dispatchEvent(new CustomEvent('trawler:done', { bubbles: true, detail: data }));
+  } catch (e) {
+    showErrors(form, e);
+  } finally {
+    if (button) button.disabled = false;
+  }
+}
+
+export function initApiForms(root = document) {
+  root.querySelectorAll('form[data-api]').forEach((form) => {
+    form.addEventListener('submit', (e) => submit(form, e));
+  });
+}

@@ -1,0 +1,207 @@
+// The live crawl page: follows the crawl's event stream (one progress event a second) and its new page records,
+// keeps only the last minutes in memory and at most 200 rows in the tail, so a page left open stays flat.
+import { api, fmt, el } from './api.js';
+import { lineChart } from './charts.js';
+
+const HISTORY = 300;      // points kept for the charts (5 minutes at one a second)
+const TAIL_ROWS = 200;    // rows kept in the tail
+const PAGE_POLL_MS = 2000;
+const ANNOUNCE_MS = 30000;
+
+export function initLiveCrawl() {
+  const root = document.querySelector('[data-live-crawl]');
+  if (!root) return;
+  const id = root.dataset.liveCrawl;
+  let after = Number(root.dataset.after || 0);
+  let state = root.dataset.state;
+  const times = [], rates = [], queued = [];
+  let last = null;
+  let lastAnnounce = 0;
+  const statusCounts = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, none: 0 };
+  const tailBody = document.querySelector('#tail tbody');
+  const tailBox = document.getElementById('tail-box');
+  const pausedNote = document.getElementById('tail-paused');
+  const pendingCount = document.getElementById('tail-pending');
+  const filter = document.getElementById('tail-filter');
+  let pending = [];
+
+  const setState = (s) => {
+    state = s;
+    const badge = document.getElementById('state');
+    badge.textContent = s;
+    badge.className = 'state state-' + s;
+    document.querySelectorAll('#controls [data-when]').forEach((b) => {
+      b.closest('form').hidden = !b.dataset.when.split(' ').includes(s);
+    });
+  };
+  setState(state);
+  document.getElementById('controls')?.addEventListener('trawler:done', (e) => e.detail && setState(e.detail.state));
+
+  const active = () => state === 'RUNNING' || state === 'PAUSED';
+
+  function onProgress(v) {
+    setState(v.state);
+    for (const [k, val] of Object.entries(v.counts)) {
+      const cell = root.querySelector(`[data-count="${k}"]`);
+      if (cell) cell.textContent = val.toLocaleString();
+    }
+    const now = Date.now();
+    if (last) {
+      const rate = Math.max(0, (v.counts.fetched - last.fetched) / ((now - last.at) / 1000));
+      rates.push(rate);
+      queued.push(v.counts.queued);
+      times.push(new Date(now));
+      if (rates.length > HISTORY) { rates.shift(); queued.shift(); times.shift(); }
+      root.querySelector('[data-count="rate"]').textContent = rate.toFixed(1);
+    }
+    last = { fetched: v.counts.fetched, at: now };
+    drawRate();
+    for (const m of ['overlap', 'coverage', 'acceleration', 'composite']) {
+      const cell = root.querySelector(`[data-metric="${m}"]`);
+      if (cell) cell.textContent = fmt(v.metrics[m]);
+    }
+    const lanes = document.getElementById('lanes');
+    if (lanes) {
+      const total = v.partitions.reduce((a, l) => a + l.fetched, 0) || 1;
+      for (const l of v.partitions) {
+        const row = lanes.querySelector(`[data-lane="${l.index}"]`);
+        if (!row) continue;
+        row.children[1].textContent = l.fetched.toLocaleString();
+        row.children[2].textContent = l.queued.toLocaleString();
+        const bar = row.querySelector('.bar');
+        bar.style.width = (100 * l.fetched / total).toFixed(1) + '%';
+        bar.title = (100 * l.fetched / total).toFixed(0) + ' %';
+      }
+    }
+    if (now - lastAnnounce > ANNOUNCE_MS || !active()) {
+      lastAnnounce = now;
+      document.getElementById('announce').textContent = `${v.state.toLowerCase()}: ${v.counts.fetched} fetched, ${v.counts.queued} queued, ${v.counts.errors} errors`;
+    }
+  }
+
+  function drawRate() {
+    const svg = document.getElementById('rate-chart');
+    const qmax = Math.max(1, ...queued);
+    const rmax = Math.max(1, ...rates);
+    // queue scaled to the rate axis; the table and summary give both in their own units
+    lineChart(svg, [
+      { values: rates, cls: 'k0' },
+      { values: queued.map((q) => (q / qmax) * rmax), cls: 'k1' },
+    ], { yMax: rmax, yFormat: (x) => x.toFixed(1) });
+    const r = rates[rates.length - 1] || 0;
+    document.getElementById('rate-summary').textContent =
+      `Solid: pages a second (now ${r.toFixed(1)}, peak ${rmax.toFixed(1)}); dashed: queued URLs (now ${queued[queued.length - 1] ?? 0}, scaled). Last ${rates.length} s.`;
+    if (rates.length % 10 === 0) {
+      const body = document.querySelector('#rate-table tbody');
+      const rows = [];
+      for (let i = Math.max(0, rates.length - 30); i < rates.length; i++) {
+        rows.push(el('tr', {}, el('td', { text: times[i].toLocaleTimeString() }), el('td', { text: rates[i].toFixed(1) }), el('td', { text: String(queued[i]) })));
+      }
+      body.replaceChildren(...rows.reverse());
+    }
+  }
+
+  function statusClass(p) {
+    return p.status >= 200 && p.status < 600 ? `${Math.floor(p.status / 100)}xx` : (p.status >= 100 ? '2xx' : 'none');
+  }
+
+  function drawStatus() {
+    const total = Object.values(statusCounts).reduce((a, b) => a + b, 0) || 1;
+    for (const [k, n] of Object.entries(statusCounts)) {
+      const row = document.querySelector(`#status-table [data-class="${k}"]`);
+      row.children[1].textContent = n.toLocaleString();
+      row.querySelector('.bar').style.width = (100 * n / total).toFixed(1) + '%';
+    }
+  }
+
+  function row(p) {
+    const link = el('a', { href: `/ui/pages/${p.id}`, text: p.url });
+    const time = p.fetchedAt ? new Date(p.fetchedAt).toLocaleTimeString() : '';
+    return el('tr', {}, el('td', { text: time }), el('td', { text: String(p.status) }), el('td', { text: p.outcome }),
+      el('td', { text: String(p.partition) }), el('td', { class: 'url' }, link));
+  }
+
+  function matches(tr) {
+    const q = filter.value.trim().toLowerCase();
+    return !q || tr.textContent.toLowerCase().includes(q);
+  }
+
+  function addRows(pages) {
+    for (const p of pages) {
+      const tr = row(p);
+      tr.hidden = !matches(tr);
+      tailBody.prepend(tr);
+    }
+    while (tailBody.children.length > TAIL_ROWS) tailBody.lastElementChild.remove();
+  }
+
+  const scrolled = () => tailBox.scrollTop > 4;
+  tailBox.addEventListener('scroll', () => {
+    if (!scrolled() && pending.length) flush();
+  });
+  function flush() {
+    addRows(pending);
+    pending = [];
+    pausedNote.hidden = true;
+  }
+  document.getElementById('tail-resume').addEventListener('click', () => { tailBox.scrollTop = 0; flush(); });
+  filter.addEventListener('input', () => { for (const tr of tailBody.children) tr.hidden = !matches(tr); });
+
+  let polling = true;
+  async function pollPages() {
+    if (!polling) return;
+    try {
+      const res = await api('GET', `/api/v1/crawls/${id}/pages?after=${after}&limit=500`);
+      for (const p of res.pages) statusCounts[statusClass(p)]++;
+      if (res.pages.length) {
+        after = res.pages[res.pages.length - 1].id;
+        drawStatus();
+        if (scrolled()) {
+          pending.push(...res.pages);
+          if (pending.length > TAIL_ROWS) pending = pending.slice(-TAIL_ROWS);
+          pendingCount.textContent = String(pending.length);
+          pausedNote.hidden = false;
+        } else {
+          addRows(res.pages);
+        }
+      }
+      if (!active() && res.pages.length < 500) polling = false;
+    } catch (e) {
+      // a failed poll is tried again at the next tick
+    }
+    if (polling) setTimeout(pollPages, PAGE_POLL_MS);
+  }
+  setTimeout(pollPages, PAGE_POLL_MS);
+
+  const hostsBody = document.querySelector('#hosts tbody');
+  async function pollHosts() {
+    if (!active()) {
+      hostsBody.replaceChildren(el('tr', {}, el('td', { colspan: 4, class: 'hint', text: 'The crawl has ended: no host has work.' })));
+      return;
+    }
+    try {
+      const hosts = await api('GET', `/api/v1/crawls/${id}/hosts?limit=10`);
+      const now = Date.now();
+      hostsBody.replaceChildren(...(hosts.length ? hosts.map((h) => el('tr', {},
+        el('td', { class: 'url', text: h.host }), el('td', { text: String(h.partition) }), el('td', { text: h.queued.toLocaleString() }),
+        el('td', { text: h.nextFetchAt <= now ? 'now' : `in ${((h.nextFetchAt - now) / 1000).toFixed(1)} s` }))) :
+        [el('tr', {}, el('td', { colspan: 4, class: 'hint', text: 'No host is waiting: every host with work is being fetched.' }))]));
+    } catch (e) {
+      // tried again at the next tick
+    }
+    setTimeout(pollHosts, 5000);
+  }
+  pollHosts();
+
+  if (active()) {
+    const events = new EventSource(`/api/v1/crawls/${id}/events`);
+    events.addEventListener('progress', (e) => {
+      const v = JSON.parse(e.data);
+      onProgress(v);
+      if (!active()) events.close();   // the server ends the stream; do not reconnect
+    });
+    window.addEventListener('pagehide', () => events.close());
+  } else {
+    api('GET', `/api/v1/crawls/${id}`).then(onProgress).catch(() => {});
+  }
+}

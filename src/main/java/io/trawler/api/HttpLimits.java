@@ -1,0 +1,61 @@
+package io.trawler.api;
+
+import io.quarkus.runtime.configuration.MemorySize;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/**
+ * Limits enforced before a request reaches the API, answered with the JSON error body like every other error:
+ * a request URI longer than {@value #MAX_URI} characters (414) and a declared body larger than
+ * {@code quarkus.http.limits.max-body-size} (413, the connection is closed). The HTTP codec itself only refuses
+ * request lines over {@code quarkus.http.limits.max-initial-line-length} (64 KiB), with a bare 414.
+ */
+@ApplicationScoped
+public class HttpLimits {
+
+    /** Longest request URI (path and query) the server takes. */
+    static final int MAX_URI = 8192;
+
+    void register(@Observes Router router, @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBody) {
+        long max = maxBody.asLongValue();
+        // before Quarkus's own body-size check (order -2), which answers without a body
+        router.route().order(-3).handler(rc -> check(rc, max));
+    }
+
+    private static void check(RoutingContext rc, long maxBody) {
+        String uri = rc.request().uri();
+        if (uri != null && uri.length() > MAX_URI) {
+            fail(rc, 414, "request URI longer than " + MAX_URI + " characters", false);
+            return;
+        }
+        String length = rc.request().getHeader("Content-Length");
+        if (length != null) {
+            long n;
+            try {
+                n = Long.parseLong(length.trim());
+            } catch (NumberFormatException e) {
+                fail(rc, 400, "Content-Length is not a number", true);
+                return;
+            }
+            if (n > maxBody) {
+                fail(rc, 413, "request body larger than " + maxBody + " bytes", true);
+                return;
+            }
+        }
+        rc.next();
+    }
+
+    private static void fail(RoutingContext rc, int status, String message, boolean close) {
+        JsonObject body = new JsonObject().put("error", ErrorMappers.codeOf(status)).put("message", message)
+                .put("details", new io.vertx.core.json.JsonArray());
+        var response = rc.response().setStatusCode(status).putHeader("Content-Type", "application/json");
+        if (close) {
+            response.putHeader("Connection", "close");
+        }
+        response.end(body.encode());
+    }
+}

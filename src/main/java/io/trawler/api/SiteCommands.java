@@ -1,0 +1,130 @@
+package io.trawler.api;
+
+import io.quarkus.security.identity.SecurityIdentity;
+import io.trawler.config.Ids;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlService;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.site.Site;
+import io.trawler.site.SiteDefaults;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Creating, changing and deleting sites, for the API and the UI alike: the same validation
+ * ({@link SiteRequestValidator}, field names as in the API), the same rights (only an admin may open a site to
+ * private networks), the same clean-up on delete. Callers find the site; this validates before it changes anything.
+ */
+@ApplicationScoped
+public class SiteCommands {
+
+    private final CrawlService crawls;
+    private final io.trawler.revisit.RefreshStore revisits;
+    private final SecurityIdentity identity;
+
+    public SiteCommands(CrawlService crawls, io.trawler.revisit.RefreshStore revisits, SecurityIdentity identity) {
+        this.crawls = crawls;
+        this.revisits = revisits;
+        this.identity = identity;
+    }
+
+    /** A new site; throws {@link ApiException} (400) naming each bad field, or a ForbiddenException. */
+    @Transactional
+    public Site create(SiteRequest request) {
+        Site site = new Site();
+        site.id = Ids.newId();
+        site.createdAt = Instant.now();
+        mayChangePrivateNetworks(site, request);
+        apply(site, request);
+        site.persist();
+        return site;
+    }
+
+    /** Replaces a site's settings (a managed entity: the change is written at commit). */
+    @Transactional
+    public Site replace(Site site, SiteRequest request) {
+        Site managed = Site.findById(site.id);
+        mayChangePrivateNetworks(managed, request);
+        apply(managed, request);
+        return managed;
+    }
+
+    /** Deletes a site with its crawls, page records, frontier keys and revisit state; 409 while it has a running crawl. */
+    @Transactional
+    public void delete(Site site) {
+        String id = site.id;
+        if (crawls.activeCrawlOf(id).isPresent()) {
+            throw ApiException.conflict("site " + id + " has a running crawl: stop it first");
+        }
+        for (Crawl c : Crawl.ofSite(id)) {
+            crawls.deleteFrontier(c.id);
+            crawls.forget(c.id);   // link-graph writer, PageRank state, caches
+        }
+        io.trawler.crawl.Page.delete("crawlId in (select c.id from Crawl c where c.siteId = ?1)", id);
+        Crawl.delete("siteId", id);
+        revisits.delete(id);   // page histories, due times and signals in Redis
+        Site.deleteById(id);
+    }
+
+    /**
+     * Only an admin may let a site reach private networks (switching it off is anyone's), and only an admin may
+     * change the seeds or hosts of a site that may: an editor cannot point an approved intranet site elsewhere.
+     */
+    void mayChangePrivateNetworks(Site site, SiteRequest r) {
+        if (r == null || identity.hasRole(io.trawler.account.Role.Rights.ADMIN)) {
+            return;
+        }
+        Boolean asked = r.scope() == null ? null : r.scope().allowPrivateNetworks();
+        if (Boolean.TRUE.equals(asked) && !site.allowPrivateNetworks) {
+            throw new io.quarkus.security.ForbiddenException("only an admin may set scope.allowPrivateNetworks");
+        }
+        if (site.allowPrivateNetworks && !Boolean.FALSE.equals(asked) && r.seeds() != null) {
+            List<String> hosts = r.scope() == null || r.scope().hosts() == null || r.scope().hosts().isEmpty()
+                    ? seedHosts(r.seeds().stream().filter(java.util.Objects::nonNull).map(String::trim)
+                            .filter(u -> UrlNormalizer.normalize(u).isPresent()).toList())
+                    : r.scope().hosts().stream().filter(java.util.Objects::nonNull).map(h -> h.toLowerCase(Locale.ROOT)).distinct().toList();
+            List<String> seeds = r.seeds().stream().map(s -> s == null ? null : s.trim()).toList();
+            if (!seeds.equals(site.seeds) || !new java.util.HashSet<>(hosts).equals(new java.util.HashSet<>(site.hosts))) {
+                throw new io.quarkus.security.ForbiddenException("only an admin may change the seeds or scope.hosts of a site allowed to"
+                        + " reach private networks (or switch scope.allowPrivateNetworks off with the change)");
+            }
+        }
+    }
+
+    static void apply(Site site, SiteRequest r) {
+        List<ApiError.Detail> problems = SiteRequestValidator.validate(r);
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        site.name = r.name().trim();
+        site.seeds = r.seeds().stream().map(String::trim).toList();
+        SiteRequest.Scope scope = r.scope() == null ? new SiteRequest.Scope(null, null, null) : r.scope();
+        site.hosts = scope.hosts() == null || scope.hosts().isEmpty() ? seedHosts(site.seeds)
+                : scope.hosts().stream().map(h -> h.toLowerCase(Locale.ROOT)).distinct().toList();
+        site.include = scope.include() == null ? List.of() : scope.include();
+        site.exclude = scope.exclude() == null ? List.of() : scope.exclude();
+        if (scope.allowPrivateNetworks() != null) {
+            site.allowPrivateNetworks = scope.allowPrivateNetworks();
+        }
+        SiteRequest.Politeness p = r.politeness() == null ? new SiteRequest.Politeness(null, null, null) : r.politeness();
+        site.delayMs = p.delayMs() == null ? SiteDefaults.DELAY_MS : p.delayMs();
+        site.maxConcurrentPerHost = p.maxConcurrentPerHost() == null ? SiteDefaults.MAX_CONCURRENT_PER_HOST : p.maxConcurrentPerHost();
+        site.respectRobots = p.respectRobots() == null ? SiteDefaults.RESPECT_ROBOTS : p.respectRobots();
+        SiteRequest.Limits l = r.limits() == null ? new SiteRequest.Limits(null, null) : r.limits();
+        site.maxPages = l.maxPages() == null ? SiteDefaults.MAX_PAGES : l.maxPages();
+        site.maxDepth = l.maxDepth() == null ? SiteDefaults.MAX_DEPTH : l.maxDepth();
+        site.updatedAt = Instant.now();
+    }
+
+    /** The scope entries of the seeds: host, or host:port for a port other than the scheme's default. */
+    private static List<String> seedHosts(List<String> seeds) {
+        List<String> hosts = new ArrayList<>(new LinkedHashSet<>(seeds.stream()
+                .map(s -> io.trawler.parse.CrawlScope.entryFor(UrlNormalizer.normalize(s).orElseThrow())).toList()));
+        return List.copyOf(hosts);
+    }
+}

@@ -1,0 +1,37 @@
+package io.trawler.ui;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.trawler.account.Role;
+import io.trawler.revisit.RefreshPlan;
+import io.trawler.site.Site;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * Freshness, recrawls and focus of a site: the refresh-plan editor, the freshness figures, recrawl requests with
+ * their progress, and the topic of focused crawls. The page's script reads and writes them through the API.
+ */
+@Path("/ui/sites/{id}/freshness")
+@Produces(MediaType.TEXT_HTML)
+public class FreshnessPage {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance freshness(Site site, RefreshPlan plan);
+    }
+
+    @GET
+    @RolesAllowed(Role.Rights.READ)
+    public String freshness(@PathParam("id") String id) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Site s = io.trawler.api.SiteResource.find(id);
+            return Templates.freshness(s, RefreshPlan.findById(id)).render();
+        });
+    }
+}

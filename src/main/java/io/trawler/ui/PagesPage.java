@@ -1,0 +1,73 @@
+package io.trawler.ui;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.trawler.account.Role;
+import io.trawler.api.ApiException;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.Page;
+import io.trawler.site.Site;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One page record's view (response headers, WARC file and offset, outlinks, main text, all
+ * escaped: crawled content is data, never markup); and the raw WARC record as a download.
+ */
+@Path("/ui/pages")
+@Produces(MediaType.TEXT_HTML)
+public class PagesPage {
+
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance page(Page page, Crawl crawl, Site site, PageRecords.Detail detail);
+    }
+
+    private final PageRecords records;
+
+    public PagesPage(PageRecords records) {
+        this.records = records;
+    }
+
+    @GET
+    @Path("/{id}")
+    @RolesAllowed(Role.Rights.READ)
+    public String page(@PathParam("id") long id) {
+        Page p = QuarkusTransaction.requiringNew().call(() -> find(id));
+        Crawl c = QuarkusTransaction.requiringNew().call(() -> Crawl.findById(p.crawlId));
+        Site site = c == null ? null : QuarkusTransaction.requiringNew().call(() -> Site.findById(c.siteId));
+        return Templates.page(p, c, site, records.detail(p)).render();
+    }
+
+    /** The page's response record, byte for byte as stored (one gzip member of the WARC file). */
+    @GET
+    @Path("/{id}/warc")
+    @Produces("application/warc")
+    @RolesAllowed(Role.Rights.READ)
+    public Response warc(@PathParam("id") long id) {
+        Page p = QuarkusTransaction.requiringNew().call(() -> find(id));
+        byte[] bytes = records.rawRecord(p).orElseThrow(() -> ApiException.notFound("WARC record of page", Long.toString(id)));
+        return Response.ok(bytes, "application/warc").header("Content-Disposition", "attachment; filename=\"page-" + id + ".warc.gz\"")
+                .build();
+    }
+
+    private static Page find(long id) {
+        Page p = Page.findById(id);
+        if (p == null) {
+            throw ApiException.notFound("page", Long.toString(id));
+        }
+        return p;
+    }
+
+}

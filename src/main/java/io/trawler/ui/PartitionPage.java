@@ -1,0 +1,42 @@
+package io.trawler.ui;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.trawler.account.Role;
+import io.trawler.crawl.Crawl;
+import io.trawler.site.Site;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+/**
+ * The partition editor of a site: the page is a frame; its script loads the saved plan and the predictions from the
+ * plan API, lets the editor move key paths between crawlers (drag and drop, or the "move to" menu of each path),
+ * previews every edit through {@code POST …/plan/preview}, saves with {@code PUT …/plan}, starts a partitioned
+ * crawl, and shows the live metrics of the site's running partitioned crawl beside the predicted ones.
+ */
+@Path("/ui/sites/{id}/partitions")
+@Produces(MediaType.TEXT_HTML)
+public class PartitionPage {
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance partitions(Site site, Crawl active, boolean planned);
+    }
+
+    @GET
+    @RolesAllowed(Role.Rights.READ)
+    public String partitions(@PathParam("id") String id) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Site s = io.trawler.api.SiteResource.find(id);
+            Crawl active = Crawl.<Crawl>list("siteId = ?1 and partitions > 1 order by startedAt desc", id).stream().filter(Crawl::isActive)
+                    .findFirst().orElse(null);
+            boolean planned = Crawl.count("siteId = ?1 and state in ('FINISHED', 'STOPPED')", id) > 0;
+            return Templates.partitions(s, active, planned).render();
+        });
+    }
+}

@@ -1,0 +1,144 @@
+package io.trawler.ui;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.trawler.account.Role;
+import io.trawler.api.SiteResource;
+import io.trawler.api.SiteView;
+import io.trawler.order.Strategies;
+import io.trawler.crawl.Crawl;
+import io.trawler.parse.CrawlScope;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.site.Site;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Sites: the list (filter, sort, last crawl and its coverage), a site's page (settings, crawls, start a crawl, test
+ * a URL against its scope) and the create / edit form. The form is sent to the API by the page's script, so its
+ * field errors are the API's validation, shown beside each field.
+ */
+@Path("/ui/sites")
+@Produces(MediaType.TEXT_HTML)
+public class SitesPage {
+
+    /** A site in the list, with its latest crawl. */
+    public record Row(Site site, Crawl last, String refreshPolicy) {
+        public int moreSeeds() {
+            return site.seeds.size() - 1;
+        }
+
+        public String coverage() {
+            if (last == null || last.knownUrls <= 0) {
+                return "—";
+            }
+            return String.format(Locale.ROOT, "%.0f %%", Math.min(100.0, 100.0 * last.uniquePages / last.knownUrls));
+        }
+    }
+
+    /** The answer of the scope test box. */
+    public record ScopeAnswer(String url, boolean inScope, String reason) {
+    }
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance list(List<Row> rows, String q, String sort);
+
+        static native TemplateInstance site(SiteView site, List<Crawl> crawls, boolean active, List<String> strategies);
+
+        static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
+
+        static native TemplateInstance scope(ScopeAnswer answer);
+    }
+
+    @GET
+    @RolesAllowed(Role.Rights.READ)
+    public String list(@QueryParam("q") String q, @QueryParam("sort") String sort) {
+        String filter = q == null ? "" : q.trim().toLowerCase(Locale.ROOT);
+        String by = sort == null ? "name" : sort;
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Map<String, Crawl> latest = Crawl.<Crawl>list("order by startedAt desc").stream()
+                    .collect(Collectors.toMap(c -> c.siteId, c -> c, (a, b) -> a));
+            Map<String, String> policies = io.trawler.revisit.RefreshPlan.<io.trawler.revisit.RefreshPlan>listAll().stream()
+                    .collect(Collectors.toMap(p -> p.siteId, p -> p.policy));
+            Comparator<Row> order = switch (by) {
+                case "last-crawl" -> Comparator.comparing((Row r) -> r.last() == null ? Instant.EPOCH : r.last().startedAt).reversed();
+                case "pages" -> Comparator.comparingLong((Row r) -> r.last() == null ? 0 : r.last().fetched).reversed();
+                case "created" -> Comparator.comparing((Row r) -> r.site().createdAt);
+                default -> Comparator.comparing((Row r) -> r.site().name.toLowerCase(Locale.ROOT));
+            };
+            List<Row> rows = Site.<Site>listAll().stream()
+                    .filter(s -> filter.isEmpty() || s.name.toLowerCase(Locale.ROOT).contains(filter)
+                            || s.seeds.stream().anyMatch(u -> u.toLowerCase(Locale.ROOT).contains(filter)))
+                    .map(s -> new Row(s, latest.get(s.id), policies.getOrDefault(s.id, ""))).sorted(order).toList();
+            return Templates.list(rows, q == null ? "" : q, by).render();
+        });
+    }
+
+    @GET
+    @Path("/new")
+    @RolesAllowed(Role.Rights.EDIT)
+    public String create() {
+        return Templates.form(null, "", "", "", "").render();
+    }
+
+    @GET
+    @Path("/{id}")
+    @RolesAllowed(Role.Rights.READ)
+    public String site(@PathParam("id") String id) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Site s = SiteResource.find(id);
+            List<Crawl> crawls = Crawl.ofSite(id);
+            boolean active = crawls.stream().anyMatch(Crawl::isActive);
+            return Templates.site(SiteView.of(s), crawls.stream().limit(50).toList(), active, List.copyOf(Strategies.NAMES)).render();
+        });
+    }
+
+    @GET
+    @Path("/{id}/edit")
+    @RolesAllowed(Role.Rights.EDIT)
+    public String edit(@PathParam("id") String id) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Site s = SiteResource.find(id);
+            return Templates.form(SiteView.of(s), String.join("\n", s.seeds), String.join("\n", s.hosts), String.join("\n", s.include),
+                    String.join("\n", s.exclude)).render();
+        });
+    }
+
+    /** Whether a URL is in the site's scope, and why not: the crawl's own scope check. */
+    @GET
+    @Path("/{id}/scope")
+    @RolesAllowed(Role.Rights.READ)
+    public String scope(@PathParam("id") String id, @QueryParam("url") String url) {
+        Site s = QuarkusTransaction.requiringNew().call(() -> SiteResource.find(id));
+        String given = url == null ? "" : url.trim();
+        if (given.length() > 2048) {
+            return Templates.scope(new ScopeAnswer(given.substring(0, 200) + "…", false, "longer than 2,048 characters")).render();
+        }
+        var normalised = UrlNormalizer.normalize(given);
+        if (normalised.isEmpty()) {
+            return Templates.scope(new ScopeAnswer(given, false, "not an absolute http(s) URL")).render();
+        }
+        CrawlScope scope = new CrawlScope(s.hosts, s.include, s.exclude, s.maxDepth);
+        String reason = switch (scope.check(normalised.get(), 0)) {
+            case IN -> "";
+            case HOST -> "its host and port (" + CrawlScope.entryFor(normalised.get()) + ") are not among the scope's hosts " + s.hosts;
+            case NOT_INCLUDED -> "it matches none of the include patterns";
+            case EXCLUDED -> "it matches an exclude pattern";
+            case TOO_DEEP -> "it is deeper than the site's depth limit";
+        };
+        return Templates.scope(new ScopeAnswer(normalised.get(), reason.isEmpty(), reason)).render();
+    }
+}
