@@ -17,7 +17,9 @@ export function lineChart(svg, series, { yMax, xLabels = [], yFormat = (v) => St
   const left = 40, right = 8, top = 8, bottom = 20;
   const w = width - left - right, h = height - top - bottom;
   const n = Math.max(2, ...series.map((s) => s.values.length));
-  const max = yMax || Math.max(1e-9, ...series.flatMap((s) => s.values.filter((v) => v !== null && v !== undefined)));
+  // a value that is not a finite number (a gap, a rate over no time) is left out of the line, never drawn as NaN
+  const ok = (v) => typeof v === 'number' && Number.isFinite(v);
+  const max = Number.isFinite(yMax) && yMax > 0 ? yMax : Math.max(1e-9, ...series.flatMap((s) => s.values.filter(ok)));
   svg.replaceChildren();
   svg.append(svgEl('line', { x1: left, y1: top + h, x2: left + w, y2: top + h, class: 'axis' }));
   svg.append(svgEl('line', { x1: left, y1: top, x2: left, y2: top + h, class: 'axis' }));
@@ -38,7 +40,7 @@ export function lineChart(svg, series, { yMax, xLabels = [], yFormat = (v) => St
   for (const s of series) {
     let d = '';
     s.values.forEach((v, i) => {
-      if (v === null || v === undefined) return;
+      if (!ok(v)) return;
       const x = left + (i / (n - 1)) * w;
       const y = top + h - (Math.min(v, max) / max) * h;
       d += (d === '' ? 'M' : 'L') + x.toFixed(1) + ' ' + y.toFixed(1);

@@ -1,66 +1,147 @@
-// The dashboard's active crawls: polled every few seconds (no event stream per row), with a rate sparkline and
-// alerts for a crawl that stalls (nothing fetched for a minute with URLs queued) or fails more than 10 % of fetches.
+// The dashboard, kept current by one poll every few seconds of /ui/dashboard.json: active crawls (a crawl started
+// elsewhere appears, an ended one leaves) with a rate sparkline, alerts for a crawl that stalls (nothing fetched for
+// a minute with URLs queued) or fails more than 10 % of fetches and for a worker that stopped heart-beating, and the
+// workers with their last heartbeat and load.
 import { api, el } from './api.js';
 import { sparkline } from './charts.js';
 
 const POLL_MS = 3000;
 const STALL_MS = 60000;
 const ERROR_RATE = 0.10;
+const RATES = 100;
 
 export function initDashboard() {
   const root = document.querySelector('[data-dashboard]');
   if (!root) return;
-  const rows = [...document.querySelectorAll('tr[data-crawl]')];
+  const body = document.getElementById('crawl-rows');
   const alerts = document.getElementById('alerts');
-  const state = new Map(rows.map((r) => [r.dataset.crawl, { rates: [], fetched: Number(r.dataset.fetched), at: Date.now(), progressAt: Date.now(), alert: null }]));
+  const crawls = new Map();   // crawl id → its row and what the rate and stall alert need
+  const alertItems = new Map([...alerts.querySelectorAll('li[data-key]')].map((li) => [li.dataset.key, li]));
+  const follow = (row, fetched) => ({ row, rates: [], fetched, at: Date.now(), progressAt: Date.now() });
+  for (const row of body.querySelectorAll('tr[data-crawl]')) crawls.set(row.dataset.crawl, follow(row, Number(row.dataset.fetched)));
+  showNoAlerts();
 
-  function setAlert(id, text) {
-    const s = state.get(id);
-    if (s.alertText === text) return;
-    s.alertText = text;
-    s.alert?.remove();
-    s.alert = text ? el('li', { class: 'alert', text }) : null;
-    if (s.alert) alerts.append(s.alert);
+  function showNoAlerts() {
     document.getElementById('no-alerts').hidden = alerts.children.length > 0;
   }
 
-  async function poll() {
-    await Promise.all(rows.map(async (row) => {
-      const id = row.dataset.crawl;
-      const s = state.get(id);
-      try {
-        const v = await api('GET', `/api/v1/crawls/${id}`);
-        const now = Date.now();
-        const rate = Math.max(0, (v.counts.fetched - s.fetched) / ((now - s.at) / 1000));
-        if (v.counts.fetched > s.fetched) s.progressAt = now;
-        s.fetched = v.counts.fetched;
-        s.at = now;
-        s.rates.push(rate);
-        if (s.rates.length > 100) s.rates.shift();
-        const total = v.counts.fetched + v.counts.queued + v.counts.inFlight;
-        const pct = total ? Math.round(100 * v.counts.fetched / total) : 0;
-        const attempts = v.counts.fetched + v.counts.errors;
-        const errorRate = attempts ? v.counts.errors / attempts : 0;
-        row.querySelector('[data-field="fetched"]').textContent = v.counts.fetched;
-        row.querySelector('[data-field="queued"]').textContent = v.counts.queued;
-        row.querySelector('[data-field="progress"]').value = pct;
-        row.querySelector('[data-field="percent"]').textContent = pct + ' %';
-        row.querySelector('[data-field="rate"]').textContent = rate.toFixed(1) + '/s';
-        row.querySelector('[data-field="errors"]').textContent = (100 * errorRate).toFixed(1) + ' %';
-        sparkline(row.querySelector('[data-field="spark"]'), s.rates);
-        const name = row.querySelector('a').textContent;
-        if (v.state === 'RUNNING' && v.counts.queued > 0 && now - s.progressAt > STALL_MS) {
-          setAlert(id, `${name}: nothing fetched for ${Math.round((now - s.progressAt) / 1000)} s with ${v.counts.queued} URLs queued.`);
-        } else if (attempts >= 20 && errorRate > ERROR_RATE) {
-          setAlert(id, `${name}: ${(100 * errorRate).toFixed(0)} % of fetches fail.`);
-        } else {
-          setAlert(id, null);
-        }
-      } catch (e) {
-        // tried again at the next tick
+  function setAlert(key, text) {
+    const li = alertItems.get(key);
+    if (li && li.textContent === text) return;
+    li?.remove();
+    alertItems.delete(key);
+    if (text) {
+      const item = el('li', { class: 'alert', 'data-key': key, text });
+      alertItems.set(key, item);
+      alerts.append(item);
+    }
+    showNoAlerts();
+  }
+
+  function newRow(c) {
+    const link = el('a', { href: `/ui/crawls/${encodeURIComponent(c.id)}`, text: c.siteName });
+    return el('tr', { 'data-crawl': c.id },
+      el('td', {}, link, c.lanes > 1 ? ' ' : null, c.lanes > 1 ? el('span', { class: 'tag', text: `${c.lanes} lanes` }) : null),
+      el('td', {}, el('span', { class: `state state-${c.state}`, 'data-field': 'state', text: c.state })),
+      el('td', { 'data-field': 'fetched' }), el('td', { 'data-field': 'queued' }),
+      el('td', {}, el('progress', { max: 100, value: 0, 'aria-label': `${c.siteName}: share of known URLs fetched`, 'data-field': 'progress' }),
+        ' ', el('span', { 'data-field': 'percent' })),
+      el('td', {}, svgSpark(), ' ', el('span', { 'data-field': 'rate', text: '–' })),
+      el('td', { 'data-field': 'errors' }));
+  }
+
+  function svgSpark() {
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    svg.setAttribute('class', 'spark');
+    svg.setAttribute('data-field', 'spark');
+    svg.setAttribute('viewBox', '0 0 100 24');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', 'fetch rate, last minutes');
+    return svg;
+  }
+
+  function update(s, c, now) {
+    const rate = Math.max(0, (c.counts.fetched - s.fetched) / ((now - s.at) / 1000));
+    if (c.counts.fetched > s.fetched) s.progressAt = now;
+    s.fetched = c.counts.fetched;
+    s.at = now;
+    s.rates.push(rate);
+    if (s.rates.length > RATES) s.rates.shift();
+    const total = c.counts.fetched + c.counts.queued + c.counts.inFlight;
+    const pct = total ? Math.round(100 * c.counts.fetched / total) : 0;
+    const attempts = c.counts.fetched + c.counts.errors;
+    const errorRate = attempts ? c.counts.errors / attempts : 0;
+    const field = (f) => s.row.querySelector(`[data-field="${f}"]`);
+    field('state').textContent = c.state;
+    field('state').className = `state state-${c.state}`;
+    field('fetched').textContent = c.counts.fetched.toLocaleString();
+    field('queued').textContent = c.counts.queued.toLocaleString();
+    field('progress').value = pct;
+    field('progress').setAttribute('aria-label', `${c.siteName}: ${pct} % of known URLs fetched`);
+    field('percent').textContent = pct + ' %';
+    field('rate').textContent = rate.toFixed(1) + '/s';
+    field('errors').textContent = (100 * errorRate).toFixed(1) + ' %';
+    sparkline(field('spark'), s.rates);
+    if (c.state === 'RUNNING' && c.counts.queued > 0 && now - s.progressAt > STALL_MS) {
+      setAlert(`crawl:${c.id}`, `${c.siteName}: nothing fetched for ${Math.round((now - s.progressAt) / 1000)} s with ${c.counts.queued} URLs queued.`);
+    } else if (attempts >= 20 && errorRate > ERROR_RATE) {
+      setAlert(`crawl:${c.id}`, `${c.siteName}: ${(100 * errorRate).toFixed(0)} % of fetches fail.`);
+    } else {
+      setAlert(`crawl:${c.id}`, null);
+    }
+  }
+
+  function showCrawls(list, now) {
+    const seen = new Set();
+    for (const c of list) {
+      seen.add(c.id);
+      let s = crawls.get(c.id);
+      if (!s) {
+        s = follow(newRow(c), c.counts.fetched);
+        body.append(s.row);
+        crawls.set(c.id, s);
       }
-    }));
+      update(s, c, now);
+    }
+    for (const [id, s] of crawls) {
+      if (!seen.has(id)) {
+        s.row.remove();
+        crawls.delete(id);
+        setAlert(`crawl:${id}`, null);
+      }
+    }
+    document.getElementById('crawl-table').hidden = crawls.size === 0;
+    document.getElementById('no-crawls').hidden = crawls.size > 0;
+  }
+
+  function showWorkers(workers) {
+    const rows = workers.map((w) => el('tr', {},
+      el('td', { text: w.name }),
+      el('td', {}, w.stale ? el('span', { class: 'state state-FAILED', text: 'silent' }) : null, w.stale ? ' ' : null, `${w.secondsAgo} s ago`),
+      el('td', { text: `${w.inFlight} / ${w.concurrency}` }), el('td', { text: String(w.crawls) }), el('td', { text: String(w.pages) })));
+    document.getElementById('worker-rows').replaceChildren(...rows);
+    document.getElementById('worker-table').hidden = workers.length === 0;
+    document.getElementById('no-workers').hidden = workers.length > 0;
+    const silent = new Set();
+    for (const w of workers) {
+      if (!w.stale) continue;
+      silent.add(`worker:${w.name}`);
+      // one alert per silent worker, not re-announced every tick
+      if (!alertItems.has(`worker:${w.name}`)) setAlert(`worker:${w.name}`, `Worker ${w.name} stopped heart-beating ${w.secondsAgo} s ago.`);
+    }
+    for (const key of [...alertItems.keys()]) if (key.startsWith('worker:') && !silent.has(key)) setAlert(key, null);
+  }
+
+  async function poll() {
+    try {
+      const live = await api('GET', '/ui/dashboard.json');
+      const now = Date.now();
+      showCrawls(live.crawls, now);
+      showWorkers(live.workers);
+    } catch (e) {
+      // tried again at the next tick
+    }
     setTimeout(poll, POLL_MS);
   }
-  if (rows.length) setTimeout(poll, POLL_MS);
+  setTimeout(poll, POLL_MS);
 }

@@ -7,6 +7,7 @@ const HISTORY = 300;      // points kept for the charts (5 minutes at one a seco
 const TAIL_ROWS = 200;    // rows kept in the tail
 const PAGE_POLL_MS = 2000;
 const ANNOUNCE_MS = 30000;
+const MIN_RATE_MS = 250;  // shortest time between two rate samples
 
 export function initLiveCrawl() {
   const root = document.querySelector('[data-live-crawl]');
@@ -17,7 +18,11 @@ export function initLiveCrawl() {
   const times = [], rates = [], queued = [];
   let last = null;
   let lastAnnounce = 0;
-  const statusCounts = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, none: 0 };
+  // the server counted the crawl's records up to data-counted-to; the page adds those stored since
+  const statusTable = document.getElementById('status-table');
+  const countedTo = Number(statusTable.dataset.countedTo || 0);
+  const statusCounts = {};
+  for (const tr of statusTable.querySelectorAll('tbody tr')) statusCounts[tr.dataset.class] = Number(tr.dataset.n || 0);
   const tailBody = document.querySelector('#tail tbody');
   const tailBox = document.getElementById('tail-box');
   const pausedNote = document.getElementById('tail-paused');
@@ -35,6 +40,7 @@ export function initLiveCrawl() {
     });
   };
   setState(state);
+  drawStatus();
   document.getElementById('controls')?.addEventListener('trawler:done', (e) => e.detail && setState(e.detail.state));
 
   const active = () => state === 'RUNNING' || state === 'PAUSED';
@@ -46,16 +52,19 @@ export function initLiveCrawl() {
       if (cell) cell.textContent = val.toLocaleString();
     }
     const now = Date.now();
-    if (last) {
-      const rate = Math.max(0, (v.counts.fetched - last.fetched) / ((now - last.at) / 1000));
-      rates.push(rate);
-      queued.push(v.counts.queued);
-      times.push(new Date(now));
-      if (rates.length > HISTORY) { rates.shift(); queued.shift(); times.shift(); }
-      root.querySelector('[data-count="rate"]').textContent = rate.toFixed(1);
+    // events can arrive together (a reconnect, the last one of a crawl): a rate needs some time between two
+    if (!last || now - last.at >= MIN_RATE_MS) {
+      if (last) {
+        const rate = Math.max(0, (v.counts.fetched - last.fetched) / ((now - last.at) / 1000));
+        rates.push(rate);
+        queued.push(v.counts.queued);
+        times.push(new Date(now));
+        if (rates.length > HISTORY) { rates.shift(); queued.shift(); times.shift(); }
+        root.querySelector('[data-count="rate"]').textContent = rate.toFixed(1);
+      }
+      last = { fetched: v.counts.fetched, at: now };
+      drawRate();
     }
-    last = { fetched: v.counts.fetched, at: now };
-    drawRate();
     for (const m of ['overlap', 'coverage', 'acceleration', 'composite']) {
       const cell = root.querySelector(`[data-metric="${m}"]`);
       if (cell) cell.textContent = fmt(v.metrics[m]);
@@ -102,7 +111,7 @@ export function initLiveCrawl() {
   }
 
   function statusClass(p) {
-    return p.status >= 200 && p.status < 600 ? `${Math.floor(p.status / 100)}xx` : (p.status >= 100 ? '2xx' : 'none');
+    return p.status >= 200 && p.status < 600 ? `${Math.floor(p.status / 100)}xx` : 'none';
   }
 
   function drawStatus() {
@@ -152,7 +161,7 @@ export function initLiveCrawl() {
     if (!polling) return;
     try {
       const res = await api('GET', `/api/v1/crawls/${id}/pages?after=${after}&limit=500`);
-      for (const p of res.pages) statusCounts[statusClass(p)]++;
+      for (const p of res.pages) if (p.id > countedTo) statusCounts[statusClass(p)]++;
       if (res.pages.length) {
         after = res.pages[res.pages.length - 1].id;
         drawStatus();

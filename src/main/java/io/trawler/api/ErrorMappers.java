@@ -40,7 +40,8 @@ public class ErrorMappers {
     /** Whether the request was for a page of the browser UI rather than the API. */
     static boolean isPage(jakarta.ws.rs.core.UriInfo uri) {
         String p = uri == null ? "" : uri.getPath();
-        return p.equals("/ui") || p.startsWith("/ui/") || p.equals("/login") || p.equals("/logout");
+        // the UI's JSON (its paths end in .json, for the pages' scripts) answers errors in JSON like the API
+        return (p.equals("/ui") || p.startsWith("/ui/") || p.equals("/login") || p.equals("/logout")) && !p.endsWith(".json");
     }
 
     private Response page(int status, String message) {

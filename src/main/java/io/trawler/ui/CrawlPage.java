@@ -60,7 +60,8 @@ public class CrawlPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted);
+        static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
+                StatusTally.Classes statuses);
 
         static native TemplateInstance pages(Crawl crawl, Site site, List<Page> pages, Filters filters, String error, Long next,
                 String nextQuery);
@@ -71,11 +72,13 @@ public class CrawlPage {
     private final CrawlService crawls;
     private final PlanConfig planConfig;
     private final PlanService plans;
+    private final StatusTally statusTally;
 
-    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans) {
+    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, StatusTally statusTally) {
         this.crawls = crawls;
         this.planConfig = planConfig;
         this.plans = plans;
+        this.statusTally = statusTally;
     }
 
     @GET
@@ -98,7 +101,8 @@ public class CrawlPage {
                     // no graph to predict from any more: the live figures stand alone
                 }
             }
-            return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted).render();
+            return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted,
+                    statusTally.count(id, last)).render();
         });
     }
 

@@ -6,6 +6,7 @@ import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
 import io.trawler.api.CrawlView;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlCounts;
 import io.trawler.crawl.CrawlService;
 import io.trawler.plan.PlanConfig;
 import io.trawler.site.Site;
@@ -15,8 +16,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /** The start page: active crawls with their progress (live in the browser), and the sites. */
 @Path("/ui")
@@ -35,6 +34,18 @@ public class DashboardPage {
             long f = crawl.counts().fetched() + crawl.counts().errors();
             return f == 0 ? "0 %" : String.format("%.1f %%", 100.0 * crawl.counts().errors() / f);
         }
+    }
+
+    /** An active crawl as the dashboard's script follows it. */
+    public record LiveCrawl(String id, String siteName, String state, int lanes, CrawlCounts counts) {
+    }
+
+    /** A worker as the dashboard's script shows it. */
+    public record LiveWorker(String name, long secondsAgo, long inFlight, int concurrency, long pages, int crawls, boolean stale) {
+    }
+
+    /** What the dashboard's script polls: the active crawls (new ones included) and the workers. */
+    public record Live(List<LiveCrawl> crawls, List<LiveWorker> workers) {
     }
 
     @CheckedTemplate
@@ -56,12 +67,33 @@ public class DashboardPage {
     @RolesAllowed(Role.Rights.READ)
     public String dashboard() {
         return QuarkusTransaction.requiringNew().call(() -> {
-            List<Crawl> active = Crawl.active();
-            Map<String, String> names = Site.<Site>listAll().stream().collect(Collectors.toMap(s -> s.id, s -> s.name));
-            List<ActiveCrawl> rows = active.stream()
-                    .map(c -> new ActiveCrawl(CrawlView.of(c, crawls.progress(c), planConfig), names.getOrDefault(c.siteId, c.siteId)))
+            List<ActiveCrawl> rows = Crawl.active().stream()
+                    .map(c -> new ActiveCrawl(CrawlView.of(c, crawls.progress(c), planConfig), siteName(c)))
                     .toList();
-            return Templates.dashboard(rows, names.size(), workers.list()).render();
+            return Templates.dashboard(rows, Site.count(), workers.list()).render();
         });
+    }
+
+    /** The dashboard's figures as JSON, polled by its script: one request a tick for every active crawl and worker. */
+    @GET
+    @Path("/dashboard.json")
+    @Produces(MediaType.APPLICATION_JSON)
+    @RolesAllowed(Role.Rights.READ)
+    public Live live() {
+        List<LiveCrawl> active = QuarkusTransaction.requiringNew().call(() -> {
+            return Crawl.active().stream().map(c -> {
+                CrawlView v = CrawlView.of(c, crawls.progress(c), planConfig);
+                return new LiveCrawl(c.id, siteName(c), v.state(), v.partitions().size(), v.counts());
+            }).toList();
+        });
+        List<LiveWorker> ws = workers.list().stream()
+                .map(w -> new LiveWorker(w.name(), w.secondsAgo(), w.inFlight(), w.concurrency(), w.pages(), w.crawls(), w.stale()))
+                .toList();
+        return new Live(active, ws);
+    }
+
+    private static String siteName(Crawl c) {
+        Site site = Site.findById(c.siteId);
+        return site == null ? c.siteId : site.name;
     }
 }

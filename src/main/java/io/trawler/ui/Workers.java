@@ -37,7 +37,7 @@ public class Workers {
     public List<Worker> list() {
         long now = System.currentTimeMillis();
         try {
-            redis.send(Request.cmd(Command.ZREMRANGEBYSCORE).arg(Heartbeat.SEEN).arg("-inf").arg(now - FORGET.toMillis()));
+            forgetSilent(now - FORGET.toMillis());
             Response seen = redis.send(Request.cmd(Command.ZRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES"))
                     .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
             List<ScoredMembers.Scored> workers = ScoredMembers.of(seen);
@@ -60,6 +60,23 @@ public class Workers {
         } catch (Exception e) {
             return List.of();
         }
+    }
+
+    /** Drops the workers silent since before {@code cutoff} from both the sorted set and the load hash. */
+    private void forgetSilent(long cutoff) throws Exception {
+        Response gone = redis.send(Request.cmd(Command.ZRANGEBYSCORE).arg(Heartbeat.SEEN).arg("-inf").arg(cutoff).arg("LIMIT").arg(0).arg(1000))
+                .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        if (gone == null || gone.size() == 0) {
+            return;
+        }
+        Request hdel = Request.cmd(Command.HDEL).arg(Heartbeat.STATE);
+        for (Response name : gone) {
+            hdel.arg(name.toString());
+        }
+        redis.send(hdel).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        // by score, so that a worker which reported again meanwhile stays (its load is back with its next report)
+        redis.send(Request.cmd(Command.ZREMRANGEBYSCORE).arg(Heartbeat.SEEN).arg("-inf").arg(cutoff))
+                .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
     }
 
     private static long num(String[] f, int i) {

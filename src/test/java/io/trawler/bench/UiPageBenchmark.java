@@ -6,11 +6,8 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.PageRows;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -41,41 +38,8 @@ class UiPageBenchmark {
         String siteId = Api.createSite("bench", "http://127.0.0.1:9/", Map.of("delayMs", 0), Map.of("maxPages", PAGES));
         String crawlId = "benchcrawl" + Long.toString(System.nanoTime() % 1_000_000, 36);
         long t0 = System.nanoTime();
-        try (Connection c = db.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO crawl (id, site_id, state, strategy, partitions, mode, spec,"
-                    + " started_at, finished_at, fetched, unique_pages, drained) VALUES (?, ?, 'FINISHED', 'bfs', 1, 'independent', '{}', ?, ?, ?, ?, TRUE)")) {
-                ps.setString(1, crawlId);
-                ps.setString(2, siteId);
-                ps.setTimestamp(3, Timestamp.from(Instant.now().minusSeconds(3600)));
-                ps.setTimestamp(4, Timestamp.from(Instant.now()));
-                ps.setLong(5, PAGES);
-                ps.setLong(6, PAGES);
-                ps.executeUpdate();
-            }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index,"
-                    + " depth, content_type, bytes, fetch_ms, stream_id) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)")) {
-                for (int i = 0; i < PAGES; i++) {
-                    int status = i % 50 == 0 ? 404 : 200;
-                    ps.setString(1, crawlId);
-                    ps.setString(2, "http://127.0.0.1:9/" + (i % 1000 == 7 ? "2019/" : "section" + (i % 97) + "/") + "page-" + i + ".html");
-                    ps.setInt(3, status);
-                    ps.setString(4, "fetched");
-                    ps.setTimestamp(5, Timestamp.from(Instant.now()));
-                    ps.setInt(6, i % 12);
-                    ps.setString(7, i % 10 == 0 ? "application/pdf" : "text/html; charset=utf-8");
-                    ps.setLong(8, 20_000 + i % 5000);
-                    ps.setInt(9, 40 + i % 100);
-                    ps.setString(10, "0-" + i);
-                    ps.addBatch();
-                    if (i % 5000 == 4999) {
-                        ps.executeBatch();
-                    }
-                }
-                ps.executeBatch();
-            }
-            c.commit();
-        }
+        PageRows.finishedCrawl(db, siteId, crawlId, PAGES);
+        PageRows.insert(db, crawlId, 0, PAGES, PageRows::mostlyOk);
         System.out.printf("inserted %,d page records in %.1f s%n", PAGES, (System.nanoTime() - t0) / 1e9);
         String name = "bench-" + System.nanoTime();
         Api.as().body(Map.of("username", name, "password", PASSWORD, "role", "editor")).post("/api/v1/users").then().statusCode(201);
@@ -87,6 +51,11 @@ class UiPageBenchmark {
                 "/ui/crawls/" + crawlId + "/pages?after=" + (somePage + 40_000), "/ui/crawls/" + crawlId + "/pages?status=4xx",
                 "/ui/crawls/" + crawlId + "/pages?type=application/pdf", "/ui/crawls/" + crawlId + "/pages?prefix=/2019/",
                 "/ui/sites/" + siteId + "/partitions", "/ui/pages/" + somePage);
+        // the crawl page's first view counts the crawl's records by status class once (later views count only new ones)
+        long first = System.nanoTime();
+        given().cookie("trawler_session", cookie).get("/ui/crawls/" + crawlId).then().statusCode(200);
+        System.out.printf("first view of /ui/crawls/{crawl} (status classes of 100,000 records counted): %.1f ms%n",
+                (System.nanoTime() - first) / 1e6);
         System.out.printf("%-60s %10s %10s%n", "page (100,000 records in the crawl)", "median ms", "p95 ms");
         for (String path : paths) {
             List<Double> ms = new ArrayList<>();

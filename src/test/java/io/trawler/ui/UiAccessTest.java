@@ -86,6 +86,15 @@ class UiAccessTest {
         given().cookie("trawler_session", b.cookie()).get("/ui/sites/nosuchsite000000").then().statusCode(404)
                 .body(containsString("no site with id"));
         given().header("Authorization", "Bearer " + Api.TOKEN).get("/api/v1/nothing").then().statusCode(404).contentType(ContentType.JSON);
+
+        // the dashboard's JSON: every role reads it; without a session a JSON 401 (the script then goes to the login page)
+        for (String role : users.keySet()) {
+            given().cookie("trawler_session", login(users.get(role)).cookie()).get("/ui/dashboard.json").then().statusCode(200)
+                    .contentType(ContentType.JSON).body("crawls", org.hamcrest.Matchers.notNullValue())
+                    .body("workers", org.hamcrest.Matchers.notNullValue());
+        }
+        given().redirects().follow(false).get("/ui/dashboard.json").then().statusCode(401).contentType(ContentType.JSON)
+                .body("error", org.hamcrest.Matchers.equalTo("unauthorized"));
     }
 
     @Test

@@ -1,0 +1,106 @@
+package io.trawler.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.trawler.testsite.GeneratedSite;
+import io.trawler.testsite.TestWebServer;
+import io.trawler.testsupport.Api;
+import io.trawler.testsupport.Chromium;
+import io.trawler.worker.Heartbeat;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import jakarta.inject.Inject;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The dashboard left open in Debian's Chromium follows what happens elsewhere without a reload: a crawl started
+ * through the API appears with its figures rising, leaves when it is stopped; a worker that stops heart-beating
+ * raises an alert that goes once it reports again. axe-core finds nothing serious on the updated page.
+ */
+@QuarkusTest
+class DashboardBrowserTest {
+
+    @TestHTTPResource("/")
+    URL base;
+
+    @Inject
+    Redis redis;
+
+    @Test
+    void dashboardFollowsCrawlsAndWorkersWithoutAReload() throws Exception {
+        String editor = "dash-" + Long.toString(System.nanoTime(), 36);
+        Api.as().body(Map.of("username", editor, "password", BrowserTourTest.PASSWORD, "role", "editor")).post("/api/v1/users")
+                .then().statusCode(201);
+        List<String> errors = new ArrayList<>();
+        try (TestWebServer slow = TestWebServer.start(new GeneratedSite(GeneratedSite.Options.of(2000).withoutTraps()), 200);
+                Chromium chromium = Chromium.launch()) {
+            String siteId = Api.createSite("Dashboard site", slow.base() + "/", Map.of("delayMs", 300), Map.of("maxPages", 2000));
+            BrowserContext ctx = chromium.browser().newContext(new com.microsoft.playwright.Browser.NewContextOptions()
+                    .setViewportSize(1280, 900).setBaseURL(base.toString()));
+            Page page = ctx.newPage();
+            page.setDefaultTimeout(30_000);
+            page.onPageError(e -> errors.add(e));
+            page.navigate("/ui/sites");
+            page.locator("#username").fill(editor);
+            page.locator("#password").fill(BrowserTourTest.PASSWORD);
+            page.locator("button[type=submit]:has-text('Log in')").click();
+            page.waitForURL(u -> u.endsWith("/ui/sites"));
+            page.navigate("/ui");
+
+            // a crawl started elsewhere appears, and its count rises
+            String crawlId = Api.startCrawl(siteId);
+            Locator row = page.locator("tr[data-crawl='" + crawlId + "']");
+            row.waitFor();
+            assertTrue(row.textContent().contains("Dashboard site"), row.textContent());
+            Locator fetched = row.locator("[data-field='fetched']");
+            page.waitForCondition(() -> number(fetched.textContent()) >= 3, new Page.WaitForConditionOptions().setTimeout(60_000));
+            assertTrue(page.locator("#no-crawls").isHidden());
+
+            // a worker that stops heart-beating raises one alert; it goes when the worker reports again
+            String worker = "dash-worker-" + Long.toString(System.nanoTime(), 36);
+            send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(System.currentTimeMillis() - 120_000).arg(worker));
+            send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg(worker).arg("0,16,42,0"));
+            Locator alert = page.locator("#alerts li[data-key='worker:" + worker + "']");
+            alert.waitFor();
+            assertTrue(alert.textContent().contains("stopped heart-beating"), alert.textContent());
+            assertTrue(page.locator("#worker-rows tr:has-text('" + worker + "')").textContent().contains("silent"));
+            List<String> a11y = Chromium.seriousViolations(page);
+            Chromium.screenshot(page, "dashboard-live");
+            send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(System.currentTimeMillis()).arg(worker));
+            alert.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));
+
+            // stopped: the row leaves
+            Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+            row.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));
+            assertEquals(0, page.locator("#alerts li[data-key='crawl:" + crawlId + "']").count());
+            send(Request.cmd(Command.ZREM).arg(Heartbeat.SEEN).arg(worker));
+            send(Request.cmd(Command.HDEL).arg(Heartbeat.STATE).arg(worker));
+            Api.awaitEnd(crawlId, 60_000);
+            ctx.close();
+            assertTrue(a11y.isEmpty(), "axe-core: " + a11y);
+        }
+        assertTrue(errors.isEmpty(), "no script error: " + errors);
+    }
+
+    private static long number(String s) {
+        String digits = s.replaceAll("[^0-9]", "");
+        return digits.isEmpty() ? 0 : Long.parseLong(digits);
+    }
+
+    private void send(Request r) throws Exception {
+        redis.send(r).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
+    }
+}
