@@ -41,7 +41,13 @@ public class Page extends PanacheEntityBase {
     /** Whether the page reached the focused crawl's threshold θ, else null. */
     public Boolean relevant;
 
+    /**
+     * The crawl's records after an id, in id order. Written so that H2 reads only the rows it returns from the index
+     * {@code page_crawl_idx} (crawl_id, id): a condition on id as well as on crawl_id (on crawl_id alone H2 takes the
+     * foreign key's index), and ordered by crawl and id, the index's columns (ordered by id alone it reads and sorts
+     * the whole crawl: 50 ms and more at 100,000 records). PostgreSQL reads the index either way.
+     */
     public static List<Page> after(String crawlId, long after, int limit) {
-        return find("crawlId = ?1 and id > ?2 order by id", crawlId, after).page(0, limit).list();
+        return find("crawlId = ?1 and id > ?2 order by crawlId, id", crawlId, after).page(0, limit).list();
     }
 }

@@ -151,7 +151,7 @@ public class PageIngestor {
         try (Connection c = dataSource.get().getConnection()) {
             c.setAutoCommit(false);
             try {
-                insert(c, crawlId, good);
+                insert(c, crawlId, good).addTo(c, crawlId);
                 quarantine(c, crawlId, refused);
                 markIngested(c, crawlId, lastId);
                 c.commit();
@@ -164,7 +164,7 @@ public class PageIngestor {
             List<Entry> stored = new ArrayList<>(good.size());
             for (Entry e : good) {
                 try {
-                    insert(c, crawlId, List.of(e));
+                    insert(c, crawlId, List.of(e)).addTo(c, crawlId);
                     c.commit();
                     stored.add(e);
                 } catch (SQLException one) {
@@ -184,17 +184,26 @@ public class PageIngestor {
         }
     }
 
-    private static void insert(Connection c, String crawlId, List<Entry> entries) throws SQLException {
+    /** Inserts the records (skipping those already stored) and tallies by status class the rows it inserted. */
+    private static StatusClasses.Tally insert(Connection c, String crawlId, List<Entry> entries) throws SQLException {
+        StatusClasses.Tally tally = new StatusClasses.Tally();
         if (entries.isEmpty()) {
-            return;
+            return tally;
         }
         try (PreparedStatement ps = c.prepareStatement(INSERT)) {
             for (Entry e : entries) {
                 bind(ps, crawlId, e.record());
                 ps.addBatch();
             }
-            ps.executeBatch();
+            int[] inserted = ps.executeBatch();
+            for (int i = 0; i < inserted.length; i++) {
+                // 0: already stored (a replay); a driver that cannot tell (SUCCESS_NO_INFO) is taken at its word
+                if (inserted[i] != 0) {
+                    tally.add(entries.get(i).record().status());
+                }
+            }
         }
+        return tally;
     }
 
     private void quarantine(Connection c, String crawlId, List<Refused> refused) throws SQLException {

@@ -9,6 +9,7 @@ import io.trawler.api.CrawlView;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.Page;
+import io.trawler.crawl.StatusClasses;
 import io.trawler.plan.PlanConfig;
 import io.trawler.plan.PlanService;
 import io.trawler.site.Site;
@@ -61,7 +62,7 @@ public class CrawlPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
-                StatusTally.Classes statuses);
+                StatusClasses statuses);
 
         static native TemplateInstance pages(Crawl crawl, Site site, List<Page> pages, Filters filters, String error, Long next,
                 String nextQuery);
@@ -72,13 +73,11 @@ public class CrawlPage {
     private final CrawlService crawls;
     private final PlanConfig planConfig;
     private final PlanService plans;
-    private final StatusTally statusTally;
 
-    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, StatusTally statusTally) {
+    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans) {
         this.crawls = crawls;
         this.planConfig = planConfig;
         this.plans = plans;
-        this.statusTally = statusTally;
     }
 
     @GET
@@ -102,13 +101,21 @@ public class CrawlPage {
                 }
             }
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted,
-                    statusTally.count(id, last)).render();
+                    statusClasses(id)).render();
         });
     }
 
-    /** The crawl's latest page records, newest first (the index on crawl and id makes this a short scan). */
+    /** The crawl's records by status class, as the ingester counted them, with the largest record id they include. */
+    private static StatusClasses statusClasses(String crawlId) {
+        return Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(c -> StatusClasses.read(c, crawlId));
+    }
+
+    /**
+     * The crawl's latest page records, newest first: a short scan of the index on crawl and id (with a condition on
+     * id and ordered by both, as {@link Page#after} explains).
+     */
     static List<Page> latest(String crawlId, int n) {
-        return Page.<Page>find("crawlId = ?1 order by id desc", crawlId).page(0, n).list();
+        return Page.<Page>find("crawlId = ?1 and id < ?2 order by crawlId desc, id desc", crawlId, Long.MAX_VALUE).page(0, n).list();
     }
 
     @GET
@@ -156,7 +163,7 @@ public class CrawlPage {
                 error = "A filter is not a number: status is a code (200), a class (4xx) or an outcome; least relevance is a number.";
             }
             List<Page> pages = error != null ? List.of()
-                    : Page.<Page>find(where + " order by id", params.toArray()).page(0, PAGE_SIZE).list();
+                    : Page.<Page>find(where + " order by crawlId, id", params.toArray()).page(0, PAGE_SIZE).list();
             Long next = pages.size() == PAGE_SIZE ? pages.get(pages.size() - 1).id : null;
             return Response.status(error == null ? 200 : 400).entity(Templates.pages(c, site, pages, f, error, next, f.query()).render()).build();
         });

@@ -1,6 +1,7 @@
 package io.trawler.testsupport;
 
 import io.agroal.api.AgroalDataSource;
+import io.trawler.crawl.StatusClasses;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -9,7 +10,8 @@ import java.time.Instant;
 import java.util.function.IntUnaryOperator;
 
 /**
- * Crawls and page records written straight into the database, for UI tests and benchmarks that need many records
+ * Crawls and page records written straight into the database (with the crawl's status-class counts, as the
+ * ingester keeps them), for UI tests and benchmarks that need many records
  * without crawling them: a finished crawl of a site, and records whose status, path and content type follow their
  * index (every 50th a 404 unless told otherwise, every 10th a PDF, every 1,000th under /2019/).
  */
@@ -37,6 +39,7 @@ public final class PageRows {
     public static void insert(AgroalDataSource db, String crawlId, int from, int to, IntUnaryOperator status) throws SQLException {
         try (Connection c = db.getConnection()) {
             c.setAutoCommit(false);
+            StatusClasses.Tally tally = new StatusClasses.Tally();
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index,"
                     + " depth, content_type, bytes, fetch_ms, stream_id) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)")) {
                 for (int i = from; i < to; i++) {
@@ -52,12 +55,14 @@ public final class PageRows {
                     ps.setInt(9, 40 + i % 100);
                     ps.setString(10, "0-" + i);
                     ps.addBatch();
+                    tally.add(s);
                     if (i % 5000 == 4999) {
                         ps.executeBatch();
                     }
                 }
                 ps.executeBatch();
             }
+            tally.addTo(c, crawlId);   // as the ingester counts them
             c.commit();
         }
     }
