@@ -9,6 +9,7 @@ const POLL_MS = 3000;
 const STALL_MS = 60000;
 const ERROR_RATE = 0.10;
 const RATES = 100;
+const MIN_RATE_MS = 250;   // shortest time between two rate samples
 
 export function initDashboard() {
   const root = document.querySelector('[data-dashboard]');
@@ -17,8 +18,14 @@ export function initDashboard() {
   const alerts = document.getElementById('alerts');
   const crawls = new Map();   // crawl id → its row and what the rate and stall alert need
   const alertItems = new Map([...alerts.querySelectorAll('li[data-key]')].map((li) => [li.dataset.key, li]));
-  const follow = (row, fetched) => ({ row, rates: [], fetched, at: Date.now(), progressAt: Date.now() });
-  for (const row of body.querySelectorAll('tr[data-crawl]')) crawls.set(row.dataset.crawl, follow(row, Number(row.dataset.fetched)));
+  const follow = (row, fetched, now) => ({ row, rates: [], fetched, at: now, progressAt: now });
+  for (const row of body.querySelectorAll('tr[data-crawl]')) {
+    crawls.set(row.dataset.crawl, follow(row, Number(row.dataset.fetched), Date.now()));
+    for (const f of ['fetched', 'queued']) {
+      const cell = row.querySelector(`[data-field="${f}"]`);
+      cell.textContent = Number(cell.textContent).toLocaleString();
+    }
+  }
   showNoAlerts();
 
   function showNoAlerts() {
@@ -61,17 +68,22 @@ export function initDashboard() {
   }
 
   function update(s, c, now) {
-    const rate = Math.max(0, (c.counts.fetched - s.fetched) / ((now - s.at) / 1000));
+    const field = (f) => s.row.querySelector(`[data-field="${f}"]`);
     if (c.counts.fetched > s.fetched) s.progressAt = now;
-    s.fetched = c.counts.fetched;
-    s.at = now;
-    s.rates.push(rate);
-    if (s.rates.length > RATES) s.rates.shift();
+    if (now - s.at >= MIN_RATE_MS) {
+      // a row just added has no rate yet: it needs two polls some time apart
+      const rate = Math.max(0, (c.counts.fetched - s.fetched) / ((now - s.at) / 1000));
+      s.fetched = c.counts.fetched;
+      s.at = now;
+      s.rates.push(rate);
+      if (s.rates.length > RATES) s.rates.shift();
+      field('rate').textContent = rate.toFixed(1) + '/s';
+      sparkline(field('spark'), s.rates);
+    }
     const total = c.counts.fetched + c.counts.queued + c.counts.inFlight;
     const pct = total ? Math.round(100 * c.counts.fetched / total) : 0;
     const attempts = c.counts.fetched + c.counts.errors;
     const errorRate = attempts ? c.counts.errors / attempts : 0;
-    const field = (f) => s.row.querySelector(`[data-field="${f}"]`);
     field('state').textContent = c.state;
     field('state').className = `state state-${c.state}`;
     field('fetched').textContent = c.counts.fetched.toLocaleString();
@@ -79,13 +91,12 @@ export function initDashboard() {
     field('progress').value = pct;
     field('progress').setAttribute('aria-label', `${c.siteName}: ${pct} % of known URLs fetched`);
     field('percent').textContent = pct + ' %';
-    field('rate').textContent = rate.toFixed(1) + '/s';
     field('errors').textContent = (100 * errorRate).toFixed(1) + ' %';
-    sparkline(field('spark'), s.rates);
     if (c.state === 'RUNNING' && c.counts.queued > 0 && now - s.progressAt > STALL_MS) {
-      setAlert(`crawl:${c.id}`, `${c.siteName}: nothing fetched for ${Math.round((now - s.progressAt) / 1000)} s with ${c.counts.queued} URLs queued.`);
+      // worded without running figures, so that the polite live region announces it once
+      setAlert(`crawl:${c.id}`, `${c.siteName}: nothing fetched for over a minute with URLs queued.`);
     } else if (attempts >= 20 && errorRate > ERROR_RATE) {
-      setAlert(`crawl:${c.id}`, `${c.siteName}: ${(100 * errorRate).toFixed(0)} % of fetches fail.`);
+      setAlert(`crawl:${c.id}`, `${c.siteName}: more than ${Math.round(100 * ERROR_RATE)} % of fetches fail.`);
     } else {
       setAlert(`crawl:${c.id}`, null);
     }
@@ -97,7 +108,7 @@ export function initDashboard() {
       seen.add(c.id);
       let s = crawls.get(c.id);
       if (!s) {
-        s = follow(newRow(c), c.counts.fetched);
+        s = follow(newRow(c), c.counts.fetched, now);
         body.append(s.row);
         crawls.set(c.id, s);
       }
@@ -126,13 +137,18 @@ export function initDashboard() {
     for (const w of workers) {
       if (!w.stale) continue;
       silent.add(`worker:${w.name}`);
-      // one alert per silent worker, not re-announced every tick
-      if (!alertItems.has(`worker:${w.name}`)) setAlert(`worker:${w.name}`, `Worker ${w.name} stopped heart-beating ${w.secondsAgo} s ago.`);
+      // one alert per silent worker, not re-announced every tick (the table says how long ago)
+      setAlert(`worker:${w.name}`, `Worker ${w.name} stopped heart-beating.`);
     }
     for (const key of [...alertItems.keys()]) if (key.startsWith('worker:') && !silent.has(key)) setAlert(key, null);
   }
 
   async function poll() {
+    if (document.hidden) {
+      // a dashboard in a background tab neither polls nor keeps its session from going idle
+      document.addEventListener('visibilitychange', poll, { once: true });
+      return;
+    }
     try {
       const live = await api('GET', '/ui/dashboard.json');
       const now = Date.now();

@@ -157,6 +157,7 @@ export function initLiveCrawl() {
   filter.addEventListener('input', () => { for (const tr of tailBody.children) tr.hidden = !matches(tr); });
 
   let polling = true;
+  let quietPolls = 0;
   async function pollPages() {
     if (!polling) return;
     try {
@@ -174,7 +175,11 @@ export function initLiveCrawl() {
           addRows(res.pages);
         }
       }
-      if (!active() && res.pages.length < 500) polling = false;
+      // after the end, records of pages that were in flight still arrive: follow until 5 polls in a row bring none
+      if (!active()) {
+        quietPolls = res.pages.length ? 0 : quietPolls + 1;
+        if (quietPolls >= 5) polling = false;
+      }
     } catch (e) {
       // a failed poll is tried again at the next tick
     }

@@ -25,6 +25,6 @@ public class QuarantinedRecord extends PanacheEntityBase {
     public Instant createdAt;
 
     public static List<QuarantinedRecord> after(String crawlId, long after, int limit) {
-        return find("crawlId = ?1 and id > ?2 order by crawlId, id", crawlId, after).page(0, limit).list();
+        return find("crawlId = ?1 and id > ?2 order by id", crawlId, after).page(0, limit).list();
     }
 }

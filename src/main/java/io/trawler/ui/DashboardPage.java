@@ -32,7 +32,7 @@ public class DashboardPage {
 
         public String errorRate() {
             long f = crawl.counts().fetched() + crawl.counts().errors();
-            return f == 0 ? "0 %" : String.format("%.1f %%", 100.0 * crawl.counts().errors() / f);
+            return String.format(java.util.Locale.ROOT, "%.1f %%", f == 0 ? 0.0 : 100.0 * crawl.counts().errors() / f);
         }
     }
 
@@ -50,7 +50,7 @@ public class DashboardPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, long sites, List<Workers.Worker> workers);
+        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, int sites, List<Workers.Worker> workers);
     }
 
     private final CrawlService crawls;
@@ -70,7 +70,7 @@ public class DashboardPage {
             List<ActiveCrawl> rows = Crawl.active().stream()
                     .map(c -> new ActiveCrawl(CrawlView.of(c, crawls.progress(c), planConfig), siteName(c)))
                     .toList();
-            return Templates.dashboard(rows, Site.count(), workers.list()).render();
+            return Templates.dashboard(rows, Math.toIntExact(Site.count()), workers.list()).render();
         });
     }
 

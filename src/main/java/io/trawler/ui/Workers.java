@@ -37,7 +37,11 @@ public class Workers {
     public List<Worker> list() {
         long now = System.currentTimeMillis();
         try {
-            forgetSilent(now - FORGET.toMillis());
+            try {
+                forgetSilent(now - FORGET.toMillis());
+            } catch (Exception e) {
+                // tidying up can wait for the next call; the list is still shown
+            }
             Response seen = redis.send(Request.cmd(Command.ZRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES"))
                     .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
             List<ScoredMembers.Scored> workers = ScoredMembers.of(seen);
@@ -69,14 +73,16 @@ public class Workers {
         if (gone == null || gone.size() == 0) {
             return;
         }
+        // exactly the names read (at most 1,000 a call; the rest go at the next): both entries of each go together
+        // (one that reported again meanwhile is back with its next heartbeat)
         Request hdel = Request.cmd(Command.HDEL).arg(Heartbeat.STATE);
+        Request zrem = Request.cmd(Command.ZREM).arg(Heartbeat.SEEN);
         for (Response name : gone) {
             hdel.arg(name.toString());
+            zrem.arg(name.toString());
         }
         redis.send(hdel).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
-        // by score, so that a worker which reported again meanwhile stays (its load is back with its next report)
-        redis.send(Request.cmd(Command.ZREMRANGEBYSCORE).arg(Heartbeat.SEEN).arg("-inf").arg(cutoff))
-                .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        redis.send(zrem).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
     }
 
     private static long num(String[] f, int i) {

@@ -34,6 +34,11 @@ public final class Heartbeat {
         }
         next = now + INTERVAL_MS;
         redis.send(Request.cmd(Command.ZADD).arg(SEEN).arg(now).arg(node));
-        redis.send(Request.cmd(Command.HSET).arg(STATE).arg(node).arg(inFlight + "," + concurrency + "," + pages + "," + crawls));
+        redis.send(Request.cmd(Command.HSET).arg(STATE).arg(node).arg(state(inFlight, concurrency, pages, crawls)));
+    }
+
+    /** A worker's load as {@value #STATE} holds it. */
+    public static String state(long inFlight, int concurrency, long pages, int crawls) {
+        return inFlight + "," + concurrency + "," + pages + "," + crawls;
     }
 }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.crawl.Crawl;
 import io.trawler.crawl.PageIngestor;
 import io.trawler.crawl.StatusClasses;
 import io.trawler.frontier.FrontierKeys;
@@ -74,6 +76,14 @@ class CrawlStatusClassesTest {
         ingestor.forget(crawlId);
         assertEquals(150, records(crawlId), "no record stored twice");
         assertEquals(expected(1, 150), counts(crawlId), "no record counted twice");
+
+        // the counts are not the entity's: a Hibernate update of the crawl (as the monitor and stop make) keeps them
+        QuarkusTransaction.requiringNew().run(() -> {
+            Crawl c = Crawl.findById(crawlId);
+            c.errors = 7;
+            c.ingestedUntil = null;
+        });
+        assertEquals(expected(1, 150), counts(crawlId), "an entity update leaves the counts alone");
 
         String cookie = UiAccessTest.login(UiAccessTest.user("search")).cookie();
         String html = given().cookie("trawler_session", cookie).get("/ui/crawls/" + crawlId).then().statusCode(200).extract().asString();

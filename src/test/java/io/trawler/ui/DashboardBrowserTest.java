@@ -28,7 +28,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The dashboard left open in Debian's Chromium follows what happens elsewhere without a reload: a crawl started
  * through the API appears with its figures rising, leaves when it is stopped; a worker that stops heart-beating
- * raises an alert that goes once it reports again. axe-core finds nothing serious on the updated page.
+ * raises an alert that goes once it reports again. axe-core finds nothing serious on the updated page. The crawl's
+ * own page, open while it runs, ends up counting every record once (those stored after the stop included), and so do
+ * the server's counts after a reload.
  */
 @QuarkusTest
 class DashboardBrowserTest {
@@ -68,6 +70,9 @@ class DashboardBrowserTest {
             Locator fetched = row.locator("[data-field='fetched']");
             page.waitForCondition(() -> number(fetched.textContent()) >= 3, new Page.WaitForConditionOptions().setTimeout(60_000));
             assertTrue(page.locator("#no-crawls").isHidden());
+            Locator rate = row.locator("[data-field='rate']");
+            page.waitForCondition(() -> rate.textContent().endsWith("/s"), new Page.WaitForConditionOptions().setTimeout(30_000));
+            assertTrue(rate.textContent().matches("\\d+\\.\\d/s"), "a rate, never NaN: " + rate.textContent());
 
             // a worker that stops heart-beating raises one alert; it goes when the worker reports again
             String worker = "dash-worker-" + Long.toString(System.nanoTime(), 36);
@@ -75,24 +80,54 @@ class DashboardBrowserTest {
             send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg(worker).arg("0,16,42,0"));
             Locator alert = page.locator("#alerts li[data-key='worker:" + worker + "']");
             alert.waitFor();
-            assertTrue(alert.textContent().contains("stopped heart-beating"), alert.textContent());
+            assertEquals("Worker " + worker + " stopped heart-beating.", alert.textContent());
             assertTrue(page.locator("#worker-rows tr:has-text('" + worker + "')").textContent().contains("silent"));
             List<String> a11y = Chromium.seriousViolations(page);
             Chromium.screenshot(page, "dashboard-live");
             send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(System.currentTimeMillis()).arg(worker));
             alert.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));
 
+            // the crawl's own page, open while it runs: the server's status-class counts plus the records the page
+            // adds as they come equal the crawl's records once it has stopped, none counted twice
+            Page crawlPage = ctx.newPage();
+            crawlPage.onPageError(e -> errors.add(e));
+            crawlPage.navigate("/ui/crawls/" + crawlId);
+            crawlPage.waitForCondition(() -> statusTotal(crawlPage) > 0, new Page.WaitForConditionOptions().setTimeout(30_000));
+
             // stopped: the row leaves
             Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
             row.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));
+            Api.awaitEnd(crawlId, 60_000);
+            long records = -1;
+            for (int i = 0; i < 30; i++) {
+                // records of pages in flight at the stop still arrive: wait until the count holds still
+                long now = Api.pages(crawlId).size();
+                if (now == records) {
+                    break;
+                }
+                records = now;
+                Thread.sleep(2000);
+            }
+            long all = records;
+            crawlPage.waitForCondition(() -> statusTotal(crawlPage) == all, new Page.WaitForConditionOptions().setTimeout(20_000));
+            crawlPage.reload();
+            assertEquals(records, statusTotal(crawlPage), "after a reload, the server's counts: every record once");
             assertEquals(0, page.locator("#alerts li[data-key='crawl:" + crawlId + "']").count());
             send(Request.cmd(Command.ZREM).arg(Heartbeat.SEEN).arg(worker));
             send(Request.cmd(Command.HDEL).arg(Heartbeat.STATE).arg(worker));
-            Api.awaitEnd(crawlId, 60_000);
             ctx.close();
             assertTrue(a11y.isEmpty(), "axe-core: " + a11y);
         }
         assertTrue(errors.isEmpty(), "no script error: " + errors);
+    }
+
+    /** The sum of the crawl page's status-class table. */
+    private static long statusTotal(Page page) {
+        long sum = 0;
+        for (String cell : page.locator("#status-table tbody tr td:nth-child(2)").allTextContents()) {
+            sum += number(cell);
+        }
+        return sum;
     }
 
     private static long number(String s) {

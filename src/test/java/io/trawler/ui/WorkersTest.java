@@ -12,10 +12,14 @@ import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import jakarta.inject.Inject;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The dashboard's worker list against the real Redis: load parsed from the heartbeat; long-silent workers forgotten. */
+/**
+ * The dashboard's worker list against the real Redis: load parsed from the heartbeat format {@link Heartbeat} writes;
+ * long-silent workers forgotten with their load entry.
+ */
 @QuarkusTest
 class WorkersTest {
 
@@ -28,13 +32,23 @@ class WorkersTest {
     @Test
     void listsLiveAndStaleWorkersAndForgetsTheLongSilent() throws Exception {
         long now = System.currentTimeMillis();
-        new Heartbeat(redis, "wt-live").maybeSend(now, 3, 64, 120, 2);
+        send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now).arg("wt-live"));
+        send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg("wt-live").arg(Heartbeat.state(3, 64, 120, 2)));
         send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now - 60_000).arg("wt-stale"));
         send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg("wt-stale").arg("0,8,5,1"));
         send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now - Workers.FORGET.toMillis() - 1000).arg("wt-gone"));
         send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg("wt-gone").arg("0,8,5,1"));
 
-        var listed = workers.list();
+        List<Workers.Worker> listed;
+        try {
+            listed = workers.list();
+        } finally {
+            // leave no worker behind for later tests (a silent one raises an alert on the dashboard)
+            for (String w : List.of("wt-live", "wt-stale")) {
+                send(Request.cmd(Command.ZREM).arg(Heartbeat.SEEN).arg(w));
+                send(Request.cmd(Command.HDEL).arg(Heartbeat.STATE).arg(w));
+            }
+        }
 
         var live = listed.stream().filter(w -> w.name().equals("wt-live")).findFirst().orElseThrow();
         assertEquals(3, live.inFlight());
