@@ -34,6 +34,9 @@ export async function api(method, url, body) {
   return data;
 }
 
+/** The partition metrics of SPEC §3, in the order the pages show them. */
+export const METRICS = ['overlap', 'coverage', 'acceleration', 'composite'];
+
 /** Calls fn at most once per wait ms, after the calls stop. */
 export function debounce(fn, wait) {
   let timer = null;

@@ -2,7 +2,8 @@
 // on a page also has a table or a text with the same figures; series differ by dash pattern, not only colour.
 const NS = 'http://www.w3.org/2000/svg';
 
-function svgEl(tag, attrs) {
+/** An SVG element with its attributes. */
+export function svgEl(tag, attrs) {
   const e = document.createElementNS(NS, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
   return e;

@@ -3,7 +3,7 @@
 // a minute with URLs queued) or fails more than 10 % of fetches and for a worker that stopped heart-beating, and the
 // workers with their last heartbeat and load.
 import { api, el } from './api.js';
-import { sparkline } from './charts.js';
+import { sparkline, svgEl } from './charts.js';
 
 const POLL_MS = 3000;
 const STALL_MS = 60000;
@@ -57,15 +57,7 @@ export function initDashboard() {
       el('td', { 'data-field': 'errors' }));
   }
 
-  function svgSpark() {
-    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('class', 'spark');
-    svg.setAttribute('data-field', 'spark');
-    svg.setAttribute('viewBox', '0 0 100 24');
-    svg.setAttribute('role', 'img');
-    svg.setAttribute('aria-label', 'fetch rate, last minutes');
-    return svg;
-  }
+  const svgSpark = () => svgEl('svg', { class: 'spark', 'data-field': 'spark', viewBox: '0 0 100 24', role: 'img', 'aria-label': 'fetch rate, last minutes' });
 
   function update(s, c, now) {
     const field = (f) => s.row.querySelector(`[data-field="${f}"]`);

@@ -3,7 +3,7 @@
 // redirects (data-redirect, ":id" is the answer's id), reloads (data-reload) or tells the page (trawler:done).
 import { api, ApiError } from './api.js';
 
-export function formBody(form) {
+function formBody(form) {
   const body = {};
   for (const input of form.elements) {
     const name = input.name;
@@ -46,14 +46,14 @@ function fieldOf(form, field) {
   return null;
 }
 
-export function clearErrors(form) {
+function clearErrors(form) {
   form.querySelectorAll('[aria-invalid="true"]').forEach((i) => i.removeAttribute('aria-invalid'));
   form.querySelectorAll('.field-error').forEach((p) => { p.textContent = ''; });
   const general = form.querySelector('.form-error');
   if (general) { general.textContent = ''; general.hidden = true; }
 }
 
-export function showErrors(form, error) {
+function showErrors(form, error) {
   const general = form.querySelector('.form-error');
   const details = error instanceof ApiError && error.body && Array.isArray(error.body.details) ? error.body.details : [];
   const unplaced = [];
@@ -108,8 +108,8 @@ async function submit(form, event) {
   }
 }
 
-export function initApiForms(root = document) {
-  root.querySelectorAll('form[data-api]').forEach((form) => {
+export function initApiForms() {
+  document.querySelectorAll('form[data-api]').forEach((form) => {
     form.addEventListener('submit', (e) => submit(form, e));
   });
 }

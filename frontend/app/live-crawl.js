@@ -1,6 +1,6 @@
 // The live crawl page: follows the crawl's event stream (one progress event a second) and its new page records,
 // keeps only the last minutes in memory and at most 200 rows in the tail, so a page left open stays flat.
-import { api, fmt, el } from './api.js';
+import { api, fmt, el, METRICS } from './api.js';
 import { lineChart } from './charts.js';
 
 const HISTORY = 300;      // points kept for the charts (5 minutes at one a second)
@@ -65,7 +65,7 @@ export function initLiveCrawl() {
       last = { fetched: v.counts.fetched, at: now };
       drawRate();
     }
-    for (const m of ['overlap', 'coverage', 'acceleration', 'composite']) {
+    for (const m of METRICS) {
       const cell = root.querySelector(`[data-metric="${m}"]`);
       if (cell) cell.textContent = fmt(v.metrics[m]);
     }

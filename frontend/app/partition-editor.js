@@ -3,10 +3,9 @@
 // save is PUT /plan. The treemap shows the key paths by URL count, labelled and coloured by crawler; the chart and
 // table give the predictions for 1 to 10 crawlers. A running partitioned crawl's live metrics come from its events.
 import Sortable from 'sortablejs';
-import { api, ApiError, debounce, fmt, el } from './api.js';
+import { api, ApiError, debounce, fmt, el, METRICS } from './api.js';
 import { lineChart } from './charts.js';
 
-const METRICS = ['overlap', 'coverage', 'acceleration', 'composite'];
 
 export function initPartitionEditor() {
   const root = document.querySelector('[data-partition-editor]');
@@ -89,10 +88,12 @@ export function initPartitionEditor() {
     schedulePreview();
   }
 
+  /** The plan as edited, as the plan API takes it. */
+  const planBody = () => ({ crawlers: current.crawlers.map((paths, index) => ({ index, paths })), seedsPerPath: current.seedsPerPath, mode: current.mode });
+
   const schedulePreview = debounce(async () => {
     try {
-      const body = { crawlers: current.crawlers.map((paths, index) => ({ index, paths })), seedsPerPath: current.seedsPerPath, mode: current.mode };
-      const p = await api('POST', `${base}/preview`, body);
+      const p = await api('POST', `${base}/preview`, planBody());
       preview = p.predicted;
       errorBox.hidden = true;
       status.textContent = changed() ? 'Edited: not saved yet.' : 'Same as the saved plan.';
@@ -181,8 +182,8 @@ export function initPartitionEditor() {
 
   async function load() {
     try {
-      adopt(await api('GET', base), 'Saved plan loaded.');
-      status.textContent = `Saved plan of ${saved.crawlers.length} crawlers (${saved.mode}), from crawl ${saved.basedOnCrawl}.`;
+      const plan = await api('GET', base);
+      adopt(plan, `Saved plan of ${plan.crawlers.length} crawlers (${plan.mode}), from crawl ${plan.basedOnCrawl}.`);
       loadPredictions(saved.mode);
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) {
@@ -210,7 +211,7 @@ export function initPartitionEditor() {
   document.getElementById('plan-save')?.addEventListener('click', async () => {
     if (!current) return;
     try {
-      const plan = await api('PUT', base, { crawlers: current.crawlers.map((paths, index) => ({ index, paths })), seedsPerPath: current.seedsPerPath, mode: current.mode });
+      const plan = await api('PUT', base, planBody());
       errorBox.hidden = true;
       adopt(plan, 'Plan saved: the next partitioned crawl uses it.');
       announce('Plan saved');

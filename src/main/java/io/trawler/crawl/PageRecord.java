@@ -30,11 +30,12 @@ public record PageRecord(String streamId, String url, int status, String outcome
             throw new IllegalArgumentException("outcome longer than 32 characters");
         }
         String relevance = f.get("relevance");
+        Long fetchMs = nullableLong(f, "fetchMs");
         return new PageRecord(streamId, url, intOf(f, "status", 0), outcome,
                 Instant.ofEpochMilli(longOf(f, "fetchedAt", System.currentTimeMillis())), intOf(f, "partition", 0), intOf(f, "depth", 0),
                 cut(f.get("contentType"), 255), cut(f.get("digest"), 64), cut(f.get("warcFile"), 255), nullableLong(f, "warcOffset"),
                 nullableLong(f, "bytes"), f.get("truncated") != null && !f.get("truncated").isEmpty(),
-                nullableLong(f, "fetchMs") == null ? null : (int) Math.min(Integer.MAX_VALUE, nullableLong(f, "fetchMs")),
+                fetchMs == null ? null : (int) Math.min(Integer.MAX_VALUE, fetchMs),
                 cut(f.get("redirect"), MAX_URL), cut(f.get("error"), 500),
                 relevance == null || relevance.isEmpty() ? null : doubleOf("relevance", relevance),
                 relevance == null || relevance.isEmpty() ? null : "1".equals(f.get("relevant")));

@@ -43,11 +43,6 @@ public class RedisHosts implements RedisHostsProvider {
                 + config.embeddedPort());
     }
 
-    /** Whether Trawler runs the Redis itself. */
-    public boolean embedded() {
-        return config.url().isEmpty();
-    }
-
     /** The embedded server's password, created on first use. */
     public String password() {
         String p = password;

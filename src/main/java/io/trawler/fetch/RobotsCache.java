@@ -44,7 +44,9 @@ public final class RobotsCache {
     public Future<BaseRobotRules> rulesFor(String url, boolean allowPrivate, java.util.function.Predicate<String> inScope) {
         String key = siteRoot(url);
         long now = System.currentTimeMillis();
-        if (cache.size() >= MAX_ENTRIES) {
+        Entry cached = cache.get(key);
+        if ((cached == null || cached.expiresAt <= now) && cache.size() >= MAX_ENTRIES) {
+            // only a miss may need room; a hit on a full cache costs no scan
             evict(now);
         }
         Entry e = cache.compute(key, (k, old) -> old != null && old.expiresAt > now ? old
@@ -64,11 +66,14 @@ public final class RobotsCache {
         cache.clear();
     }
 
-    /** Drops expired entries, then, if still full, any settled ones (a bounded cache, not an LRU). */
+    /**
+     * Drops expired entries, then, if still above 90 % full, settled ones down to that mark (a bounded cache, not an
+     * LRU), so that the next scan waits for a tenth of the cache's size in new hosts.
+     */
     private void evict(long now) {
         cache.entrySet().removeIf(en -> en.getValue().expiresAt <= now);
         var it = cache.entrySet().iterator();
-        while (cache.size() >= MAX_ENTRIES && it.hasNext()) {
+        while (cache.size() >= MAX_ENTRIES * 9 / 10 && it.hasNext()) {
             if (it.next().getValue().expiresAt != Long.MAX_VALUE) {
                 it.remove();
             }

@@ -63,8 +63,8 @@ public class SignalService {
         return rejected;
     }
 
-    /** At most 200 characters of an input, as every API message. */
+    /** At most 200 characters of an input, as every API message ({@link io.trawler.api.Inputs#quote}); null stays null. */
     static String quote(String s) {
-        return s == null || s.length() <= 200 ? s : s.substring(0, 200) + "… (" + s.length() + " characters)";
+        return s == null ? null : io.trawler.api.Inputs.quote(s);
     }
 }
