@@ -33,6 +33,11 @@ import org.jboss.logging.Logger;
  * also stores the last stream id taken), appends the pages' links to the crawl's link graph, then trims the
  * stream. Workers never touch the database; the hot path never waits for it.
  *
+ * <p>Crash order: a record leaves the stream only after the commit that stored it is durable ({@link DurableCommits}:
+ * H2 without its write delay, PostgreSQL with a synchronous commit), so a {@code kill -9} at any point leaves every
+ * record either in the database or still in the stream, from where the next start ingests it again (the stored
+ * {@code ingested_until} says where to resume; stream ids make the replay idempotent).
+ *
  * <p>Poison-proof: each record is checked and bounded first ({@link PageRecord}); a record that cannot be stored
  * is quarantined with its reason ({@code page_quarantine}, readable through the API) and never holds up its batch
  * (when a batch fails, its records are stored one by one). Every row carries its stream id, unique per crawl, and
@@ -61,6 +66,7 @@ public class PageIngestor {
     private final Map<String, ReentrantLock> locks = new ConcurrentHashMap<>();
     /** Last stream id stored per crawl: read from the database once, then kept with each commit. */
     private final Map<String, String> ingestedUntil = new ConcurrentHashMap<>();
+    private final DurableCommits durable = new DurableCommits();
 
     private record CrawlInfo(String siteId, long maxPages) {
     }
@@ -139,6 +145,7 @@ public class PageIngestor {
             }
             LOG.errorf(listener, "Crawl %s: a listener of ingested pages failed; the pages are stored", crawlId);
         }
+        // the commit above was durable when it returned (DurableCommits): only now may the stream forget these records
         CrawlService.await(redis.send(Request.cmd(Command.XTRIM).arg(FrontierKeys.pages(crawlId)).arg("MINID").arg(nextId(lastId))));
         return entries.size();
     }
@@ -151,6 +158,7 @@ public class PageIngestor {
         try (Connection c = dataSource.get().getConnection()) {
             c.setAutoCommit(false);
             try {
+                durable.begin(c);
                 insert(c, crawlId, good).addTo(c, crawlId);
                 quarantine(c, crawlId, refused);
                 markIngested(c, crawlId, lastId);
@@ -164,6 +172,7 @@ public class PageIngestor {
             List<Entry> stored = new ArrayList<>(good.size());
             for (Entry e : good) {
                 try {
+                    durable.begin(c);
                     insert(c, crawlId, List.of(e)).addTo(c, crawlId);
                     c.commit();
                     stored.add(e);
@@ -173,6 +182,7 @@ public class PageIngestor {
                 }
             }
             try {
+                durable.begin(c);
                 quarantine(c, crawlId, refused);
                 markIngested(c, crawlId, lastId);
                 c.commit();

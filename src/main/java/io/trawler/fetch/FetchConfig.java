@@ -36,6 +36,13 @@ public interface FetchConfig {
     @WithDefault("5")
     int maxRedirects();
 
+    /**
+     * Decoded body bytes all fetches in flight may hold together; past it, connections are paused until fetches end
+     * (a bound on memory however many large or bomb bodies arrive at once).
+     */
+    @WithDefault("268435456")
+    long maxBytesInFlight();
+
     /** Open connections kept per host (HTTP/1.1 keep-alive pool). */
     @WithDefault("64")
     int maxConnectionsPerHost();

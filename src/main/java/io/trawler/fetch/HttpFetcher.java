@@ -24,7 +24,9 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * Fetches one URL with the Vert.x Web Client: keep-alive pool, connect/idle/total timeouts, a body
- * cap, gzip/deflate decoding, and no automatic redirects (the crawler routes redirect targets back
+ * cap on the decoded bytes (the connection is reset at the cap), gzip/deflate decoding as the body streams (other
+ * codings are refused: they were not asked for), a bound on decoded bytes held by all fetches together, and no
+ * automatic redirects (the crawler routes redirect targets back
  * through scope and the frontier). Never throws: every failure is a {@link FetchResult} with an error.
  *
  * <p>Every fetch resolves the host itself (Vert.x's asynchronous resolver; IP literals, legacy forms included,
@@ -33,10 +35,14 @@ import java.util.concurrent.TimeoutException;
  */
 public final class HttpFetcher implements AutoCloseable {
 
+    /** The only codings asked for, and so the only ones decoded ({@link ContentDecoder}). */
+    static final String ACCEPT_ENCODING = "gzip, deflate";
+
     private final Vertx vertx;
     private final WebClient client;
     private final FetchConfig config;
     private final AddressPolicy policy;
+    private final ByteBudget budget;
 
     public HttpFetcher(Vertx vertx, FetchConfig config) {
         this(vertx, config, AddressPolicy.none());
@@ -46,10 +52,11 @@ public final class HttpFetcher implements AutoCloseable {
         this.vertx = vertx;
         this.config = config;
         this.policy = policy;
+        this.budget = new ByteBudget(config.maxBytesInFlight());
         WebClientOptions options = new WebClientOptions()
                 .setUserAgent(config.userAgent())
                 .setFollowRedirects(false)
-                .setTryUseCompression(true)
+                .setTryUseCompression(false)
                 .setKeepAlive(true)
                 .setConnectTimeout((int) config.connectTimeout().toMillis())
                 .setMaxPoolSize(config.maxConnectionsPerHost())
@@ -66,7 +73,7 @@ public final class HttpFetcher implements AutoCloseable {
     public List<Map.Entry<String, String>> requestHeaders(String hostHeader) {
         return List.of(Map.entry("Host", hostHeader), Map.entry("User-Agent", config.userAgent()),
                 Map.entry("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"),
-                Map.entry("Accept-Encoding", "gzip, deflate"));
+                Map.entry("Accept-Encoding", ACCEPT_ENCODING));
     }
 
     public Future<FetchResult> fetch(String url) {
@@ -132,13 +139,14 @@ public final class HttpFetcher implements AutoCloseable {
 
     private Future<FetchResult> send(String url, SocketAddress target, int maxBytes, Map<String, String> extraHeaders,
             Instant started, long t0) {
-        CappedBody body = new CappedBody(maxBytes);
+        CappedBody body = new CappedBody(maxBytes, budget);
         HttpRequest<Buffer> request;
         try {
             request = client.requestAbs(HttpMethod.GET, target, url).as(body)
                     .connectTimeout(config.connectTimeout().toMillis())
                     .idleTimeout(config.idleTimeout().toMillis())
-                    .putHeader("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+                    .putHeader("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+                    .putHeader("Accept-Encoding", ACCEPT_ENCODING);
             extraHeaders.forEach(request::putHeader);
         } catch (RuntimeException e) {
             return Future.succeededFuture(FetchResult.failed(url, FetchError.INVALID, String.valueOf(e.getMessage()), started, 0));
@@ -156,6 +164,7 @@ public final class HttpFetcher implements AutoCloseable {
         });
         request.send().onComplete(ar -> {
             vertx.cancelTimer(timer);
+            body.release();
             long ms = (System.nanoTime() - t0) / 1_000_000;
             if (ar.succeeded()) {
                 HttpResponse<Buffer> r = ar.result();
@@ -164,6 +173,10 @@ public final class HttpFetcher implements AutoCloseable {
                 return;
             }
             HttpClientResponse partial = body.response();
+            if (ar.cause() instanceof CappedBody.Refused refused) {
+                result.complete(FetchResult.failed(url, FetchError.INVALID, refused.getMessage(), started, ms));
+                return;
+            }
             if (body.truncated() != null && partial != null) {
                 result.complete(new FetchResult(url, partial.statusCode(), partial.statusMessage(), headers(partial.headers()),
                         body.received().getBytes(), body.truncated(), FetchError.NONE, null, started, ms));
@@ -209,6 +222,11 @@ public final class HttpFetcher implements AutoCloseable {
         List<Map.Entry<String, String>> list = new ArrayList<>(m.size());
         m.forEach(e -> list.add(Map.entry(e.getKey(), e.getValue())));
         return list;
+    }
+
+    /** Decoded body bytes held by the fetches in flight now. */
+    public long bytesInFlight() {
+        return budget.used();
     }
 
     @Override

@@ -31,6 +31,14 @@ import org.netpreserve.jwarc.Warcinfo;
  * gzip member (so any record can be read from its offset), into files rotated by size. The stored
  * response carries the decoded entity: transfer and content codings are removed from its headers
  * and Content-Length is set to the bytes stored. Thread-safe.
+ *
+ * <p>Crash safety: while a file is open for writing, a marker {@code <file>.open} beside it holds, as 8 bytes, the
+ * end of the last record pair written completely, and this process holds a lock on it. A record is reported (and so
+ * can be referenced by a page record) only after its bytes were written to the file. After a {@code kill -9}, the
+ * next store opened on the directory finds markers nobody holds, cuts their files back to the recorded end (a
+ * record half-written when the process died is never referenced) and removes the markers, so every file in the
+ * directory is a valid WARC file again. Writes reach the operating system before a record is reported; they are not
+ * fsync'd (a power loss can lose the last records, as it can the database's last commits on H2).
  */
 public final class WarcStore implements AutoCloseable {
 
@@ -45,15 +53,72 @@ public final class WarcStore implements AutoCloseable {
     private final long maxFileBytes;
     private final String node;
     private final String software;
+    static final String OPEN_SUFFIX = ".open";
+
     private WarcWriter writer;
     private String fileName;
     private int sequence;
+    private FileChannel marker;
+    private java.nio.channels.FileLock markerLock;
+    private final java.nio.ByteBuffer end = java.nio.ByteBuffer.allocate(Long.BYTES);
 
     public WarcStore(Path dir, long maxFileBytes, String node, String software) {
         this.dir = dir;
         this.maxFileBytes = maxFileBytes;
         this.node = node.replaceAll("[^A-Za-z0-9.-]", "_");
         this.software = software;
+        try {
+            recover(dir);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException("cannot recover the WARC files in " + dir, e);
+        }
+    }
+
+    /**
+     * Cuts every file of {@code dir} left open by a process that died back to its last complete record, and removes
+     * its marker. Markers locked by a live process (another worker on this directory) are left alone. Returns the
+     * files repaired.
+     */
+    public static List<Path> recover(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        List<Path> markers;
+        try (var s = Files.list(dir)) {
+            markers = s.filter(p -> p.getFileName().toString().endsWith(OPEN_SUFFIX)).sorted().toList();
+        }
+        List<Path> repaired = new java.util.ArrayList<>();
+        for (Path m : markers) {
+            try (FileChannel ch = FileChannel.open(m, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+                java.nio.channels.FileLock lock;
+                try {
+                    lock = ch.tryLock();
+                } catch (java.nio.channels.OverlappingFileLockException heldHere) {
+                    continue;   // a store of this process writes it
+                }
+                if (lock == null) {
+                    continue;   // its writer is alive
+                }
+                java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(Long.BYTES);
+                long good = ch.read(b, 0) == Long.BYTES ? b.flip().getLong() : 0;
+                String name = m.getFileName().toString();
+                Path file = m.resolveSibling(name.substring(0, name.length() - OPEN_SUFFIX.length()));
+                if (Files.exists(file)) {
+                    try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                        if (w.size() > good) {
+                            w.truncate(good);
+                            repaired.add(file);
+                        }
+                    }
+                    if (good == 0) {
+                        Files.delete(file);   // not even its warcinfo record was complete
+                    }
+                }
+                lock.release();
+            }
+            Files.deleteIfExists(m);
+        }
+        return repaired;
     }
 
     public synchronized Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders) throws IOException {
@@ -83,8 +148,14 @@ public final class WarcStore implements AutoCloseable {
                 .body(MediaType.HTTP_REQUEST, req)
                 .build();
         long offset = writer.position();
-        writer.write(res);
-        writer.write(request);
+        try {
+            writer.write(res);
+            writer.write(request);
+        } catch (IOException | RuntimeException e) {
+            abandon(offset);
+            throw e;
+        }
+        markComplete();
         return new Stored(fileName, offset, payloadDigest.prefixedBase32());
     }
 
@@ -94,6 +165,9 @@ public final class WarcStore implements AutoCloseable {
         String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(STAMP);
         fileName = "TRAWLER-" + stamp + "-" + String.format("%05d", sequence++) + "-" + node + ".warc.gz";
         Path path = dir.resolve(fileName);
+        marker = FileChannel.open(dir.resolve(fileName + OPEN_SUFFIX), StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        markerLock = marker.lock();
         writer = new WarcWriter(FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
                 WarcCompression.GZIP);
         writer.write(new Warcinfo.Builder().filename(fileName).fields(Map.of(
@@ -101,6 +175,36 @@ public final class WarcStore implements AutoCloseable {
                 "format", List.of("WARC File Format 1.0"),
                 "conformsTo", List.of("http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/")))
                 .build());
+        markComplete();
+    }
+
+    /** A write failed half-way (a full disk): cuts the file back to its last complete record and starts a new one next time. */
+    private void abandon(long goodEnd) {
+        try (FileChannel w = FileChannel.open(dir.resolve(fileName), StandardOpenOption.WRITE)) {
+            w.truncate(goodEnd);
+        } catch (IOException ignored) {
+            // the marker still says where the file ends: the next start cuts it
+        }
+        try {
+            writer.close();
+        } catch (IOException ignored) {
+            // closing a broken file
+        }
+        writer = null;
+        try {
+            markerLock.release();
+            marker.close();
+            Files.deleteIfExists(dir.resolve(fileName + OPEN_SUFFIX));
+        } catch (IOException ignored) {
+            // left for recovery
+        }
+    }
+
+    /** Records in the marker that the file is complete up to its current end. */
+    private void markComplete() throws IOException {
+        end.clear();
+        end.putLong(writer.position()).flip();
+        marker.write(end, 0);
     }
 
     /** The directory files are written to. */
@@ -113,6 +217,10 @@ public final class WarcStore implements AutoCloseable {
         if (writer != null) {
             writer.close();
             writer = null;
+            Path m = dir.resolve(fileName + OPEN_SUFFIX);
+            markerLock.release();
+            marker.close();
+            Files.deleteIfExists(m);
         }
     }
 

@@ -52,4 +52,30 @@ class WarcStoreTest {
         assertTrue(r.http().headers().first("Content-Encoding").isEmpty(), "decoded entity stored without its coding");
         assertTrue(Files.size(files.get(0)) > 0);
     }
+
+    @Test
+    void aFileLeftOpenByADeadProcessIsCutBackToItsLastCompleteRecord() throws Exception {
+        WarcStore store = new WarcStore(dir, 1 << 30, "node", "Trawler test");
+        WarcStore.Stored last = null;
+        for (int i = 0; i < 5; i++) {
+            last = store.write(page("http://a.test/p" + i, "<html>" + i + "</html>", null), List.of(Map.entry("Host", "a.test")));
+        }
+        // what a kill -9 leaves: the file with half a record at its end and the marker, copied while this store is alive
+        Path crashed = Files.createDirectory(dir.resolve("crashed"));
+        Path file = dir.resolve(last.file());
+        Files.copy(file, crashed.resolve(last.file()));
+        Files.copy(dir.resolve(last.file() + WarcStore.OPEN_SUFFIX), crashed.resolve(last.file() + WarcStore.OPEN_SUFFIX));
+        long complete = Files.size(file);
+        Files.write(crashed.resolve(last.file()), new byte[] {0x1f, (byte) 0x8b, 8, 0, 1, 2, 3}, java.nio.file.StandardOpenOption.APPEND);
+        assertEquals(List.of(), WarcStore.recover(dir), "the live store's own file is left alone");
+        assertEquals(List.of(crashed.resolve(last.file())), WarcStore.recover(crashed));
+        assertEquals(complete, Files.size(crashed.resolve(last.file())));
+        assertTrue(Warcs.valid(crashed.resolve(last.file())));
+        assertTrue(Files.notExists(crashed.resolve(last.file() + WarcStore.OPEN_SUFFIX)));
+        WarcResponse r = (WarcResponse) Warcs.recordAt(crashed.resolve(last.file()), last.offset()).orElseThrow();
+        assertEquals("http://a.test/p4", r.target());
+        store.close();
+        assertTrue(Files.notExists(dir.resolve(last.file() + WarcStore.OPEN_SUFFIX)), "a clean close removes the marker");
+        assertTrue(Warcs.valid(file));
+    }
 }
