@@ -1,64 +1,145 @@
 package io.trawler.account;
 
+import io.trawler.frontier.LuaScript;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
 
 /**
  * Slows down password guessing at the login form: after {@value #FREE_FAILURES} failed logins for a user name
  * (or {@value #FREE_FAILURES_PER_ADDRESS} from one address, which may be a shared proxy) within {@link #WINDOW},
  * each further attempt must wait twice as long as the one before (1 s, 2 s, … up to 5 minutes); a success clears
- * the user name. Kept in memory, at most {@value #MAX_ENTRIES} keys
- * (the oldest are dropped past that), so a flood of names cannot grow it without end.
+ * the user name.
+ *
+ * <p>Shared through Redis, so that every manager enforces one limit: a hash per user name and per address that
+ * expires with its window (one Lua script per check), so a flood of fresh names costs Redis a few hundred bytes per
+ * name for 15 minutes and forgets nobody. When Redis is out of reach the throttle falls back to this process's own
+ * table, bounded at {@value #MAX_ENTRIES} keys: when it is full the coldest keys go first (fewest failures, then the
+ * oldest), never a blocked one while colder ones remain, so a flood of fresh names cannot flush a blocked user.
  */
 @ApplicationScoped
 public class LoginThrottle {
 
+    private static final Logger LOG = Logger.getLogger(LoginThrottle.class);
     static final int FREE_FAILURES = 5;
     static final int FREE_FAILURES_PER_ADDRESS = 50;
     static final Duration WINDOW = Duration.ofMinutes(15);
     static final long MAX_WAIT_MS = Duration.ofMinutes(5).toMillis();
     static final int MAX_ENTRIES = 10_000;
+    private static final String PREFIX = "t:login:";
+    private static final LuaScript SCRIPT = new LuaScript("account/login-throttle.lua");
 
-    private record Failures(int count, long first, long blockedUntil) {
+    record Failures(int count, long first, long blockedUntil) {
     }
 
-    private final Map<String, Failures> failures = new ConcurrentHashMap<>();
+    private final Redis redis;
+    private final Map<String, Failures> local = new ConcurrentHashMap<>();
+    private volatile long fallbackLoggedAt;
+
+    public LoginThrottle(Redis redis) {
+        this.redis = redis;
+    }
 
     /** Milliseconds the caller must still wait before trying this user name from this address (0: go ahead). */
     public long waitMs(String username, String address, long now) {
-        return Math.max(wait("u:" + username, now), wait("a:" + address, now));
+        return Math.max(check("wait", "u:" + username, now, FREE_FAILURES), check("wait", "a:" + address, now, FREE_FAILURES_PER_ADDRESS));
     }
 
     public void failed(String username, String address, long now) {
-        record("u:" + username, now, FREE_FAILURES);
-        record("a:" + address, now, FREE_FAILURES_PER_ADDRESS);
+        check("fail", "u:" + username, now, FREE_FAILURES);
+        check("fail", "a:" + address, now, FREE_FAILURES_PER_ADDRESS);
     }
 
     public void succeeded(String username) {
-        failures.remove("u:" + username);
+        local.remove("u:" + username);
+        try {
+            redis.send(Request.cmd(Command.DEL).arg(key("u:" + username))).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            logFallback(e);
+        }
     }
 
-    private long wait(String key, long now) {
-        Failures f = failures.get(key);
+    private long check(String op, String key, long now, int free) {
+        try {
+            Response r = SCRIPT.runMixed(redis, key(key), List.of(op, now, free, WINDOW.toMillis(), MAX_WAIT_MS))
+                    .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+            long shared = r == null ? 0 : r.toLong();
+            // what this process saw while Redis was away still counts until its window ends
+            return Math.max(shared, "wait".equals(op) ? localWait(key, now) : 0);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return localCheck(op, key, now, free);
+        } catch (Exception e) {
+            logFallback(e);
+            return localCheck(op, key, now, free);
+        }
+    }
+
+    private static String key(String key) {
+        return PREFIX + key;
+    }
+
+    private void logFallback(Exception e) {
+        long now = System.currentTimeMillis();
+        if (now - fallbackLoggedAt > 60_000) {
+            fallbackLoggedAt = now;
+            LOG.warnf("Login throttle: Redis out of reach (%s); this process throttles on its own until it is back", e.toString());
+        }
+    }
+
+    long localCheck(String op, String key, long now, int free) {
+        if ("wait".equals(op)) {
+            return localWait(key, now);
+        }
+        if (local.size() >= MAX_ENTRIES && !local.containsKey(key)) {
+            evictColdest(now);
+        }
+        Failures f = local.compute(key, (k, old) -> {
+            if (old == null || old.first() < now - WINDOW.toMillis()) {
+                old = new Failures(0, now, 0);
+            }
+            int n = old.count() + 1;
+            long wait = n <= free ? 0 : Math.min(MAX_WAIT_MS, 1000L << Math.min(20, n - free - 1));
+            return new Failures(n, old.first(), n <= free ? old.blockedUntil() : now + wait);
+        });
+        return Math.max(0, f.blockedUntil() - now);
+    }
+
+    private long localWait(String key, long now) {
+        Failures f = local.get(key);
         return f == null ? 0 : Math.max(0, f.blockedUntil() - now);
     }
 
-    private void record(String key, long now, int free) {
-        if (failures.size() >= MAX_ENTRIES) {
-            failures.entrySet().removeIf(e -> e.getValue().first() < now - WINDOW.toMillis());
-            if (failures.size() >= MAX_ENTRIES) {
-                failures.clear();
-            }
+    /** Drops expired keys, then the coldest tenth (fewest failures, oldest first); blocked keys go last. */
+    private synchronized void evictColdest(long now) {
+        if (local.size() < MAX_ENTRIES) {
+            return;
         }
-        failures.compute(key, (k, f) -> {
-            if (f == null || f.first() < now - WINDOW.toMillis()) {
-                return new Failures(1, now, 0);
-            }
-            int n = f.count() + 1;
-            long wait = n <= free ? 0 : Math.min(MAX_WAIT_MS, 1000L << Math.min(20, n - free - 1));
-            return new Failures(n, f.first(), now + wait);
-        });
+        local.entrySet().removeIf(e -> e.getValue().first() < now - WINDOW.toMillis() && e.getValue().blockedUntil() < now);
+        int excess = local.size() - MAX_ENTRIES * 9 / 10;
+        if (excess <= 0) {
+            return;
+        }
+        List<Map.Entry<String, Failures>> entries = new ArrayList<>(local.entrySet());
+        entries.sort(Comparator.<Map.Entry<String, Failures>>comparingInt(e -> e.getValue().blockedUntil() > now ? 1 : 0)
+                .thenComparingInt(e -> e.getValue().count()).thenComparingLong(e -> e.getValue().first()));
+        for (int i = 0; i < excess && i < entries.size(); i++) {
+            local.remove(entries.get(i).getKey(), entries.get(i).getValue());
+        }
+    }
+
+    /** Keys the local fallback table holds (for tests). */
+    int localSize() {
+        return local.size();
     }
 }

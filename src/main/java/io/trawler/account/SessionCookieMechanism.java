@@ -40,14 +40,29 @@ public class SessionCookieMechanism implements HttpAuthenticationMechanism {
 
     @Override
     public Uni<SecurityIdentity> authenticate(RoutingContext context, IdentityProviderManager identityProviderManager) {
-        java.util.List<Cookie> cookies = java.util.List.copyOf(context.request().cookies(COOKIE));
-        if (cookies.size() != 1 || cookies.get(0).getValue().isEmpty() || context.request().getHeader("Authorization") != null) {
-            // two session cookies (one planted by a sibling site) authenticate nobody
+        // Vert.x's cookie jar keeps one cookie per name (request cookies have no domain or path), so the raw headers
+        // are counted: two session cookies (one planted by a sibling site) authenticate nobody
+        Cookie cookie = context.request().getCookie(COOKIE);
+        if (sessionCookies(context.request().headers().getAll("Cookie")) != 1 || cookie == null || cookie.getValue().isEmpty()
+                || context.request().getHeader("Authorization") != null) {
             return Uni.createFrom().optional(java.util.Optional.empty());
         }
-        Cookie cookie = cookies.get(0);
         // an ended session is not an error: the request goes on as anonymous
         return identityProviderManager.authenticate(new SessionRequest(cookie.getValue())).onFailure().recoverWithNull();
+    }
+
+    /** How many cookies named {@value #COOKIE} the request's Cookie headers carry. */
+    public static int sessionCookies(java.util.List<String> cookieHeaders) {
+        int n = 0;
+        for (String header : cookieHeaders) {
+            for (String part : header.split(";")) {
+                int eq = part.indexOf('=');
+                if (eq > 0 && part.substring(0, eq).trim().equals(COOKIE)) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 
     @Override

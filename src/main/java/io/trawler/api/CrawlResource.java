@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
@@ -152,12 +153,12 @@ public class CrawlResource {
     }
 
     /** A quarantined page record as the API shows it: the record's fields as they were reported. */
-    public record QuarantineView(long id, String streamId, String reason, com.fasterxml.jackson.databind.JsonNode record,
+    public record QuarantineView(long id, String streamId, String reason, @Schema(nullable = true) com.fasterxml.jackson.databind.JsonNode record,
             java.time.Instant createdAt) {
     }
 
     /** One page of quarantined records, and the cursor of the next. */
-    public record QuarantineListing(List<QuarantineView> records, Long next) {
+    public record QuarantineListing(List<QuarantineView> records, @Schema(nullable = true) Long next) {
     }
 
     @GET

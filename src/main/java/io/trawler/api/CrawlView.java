@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlCounts;
 import io.trawler.crawl.CrawlProgress;
@@ -10,15 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A crawl as GET /api/v1/crawls/{id} and the event stream show it. */
-public record CrawlView(String id, String siteId, String state, String strategy, String mode, Instant startedAt,
-        Instant finishedAt, CrawlCounts counts, Metrics metrics, List<PartitionCounts> partitions) {
+public record CrawlView(String id, String siteId, String state, @Schema(nullable = true) String strategy, @Schema(nullable = true) String mode, Instant startedAt,
+        @Schema(nullable = true) Instant finishedAt, CrawlCounts counts, Metrics metrics, List<PartitionCounts> partitions) {
 
     /**
      * The live partition metrics of SPEC §3: N = pages fetched by all lanes, I = distinct pages, U = URLs
      * known from the site's previous crawl, M = pages of the busiest lane. Coverage, acceleration and
      * composite are null when the site had no previous crawl.
      */
-    public record Metrics(Double overlap, Double coverage, Double acceleration, Double composite) {
+    public record Metrics(@Schema(nullable = true) Double overlap, @Schema(nullable = true) Double coverage, @Schema(nullable = true) Double acceleration, @Schema(nullable = true) Double composite) {
     }
 
     /** One lane: pages it fetched (each once: a lane has its own or a shared seen set) and URLs it has queued. */

@@ -10,15 +10,20 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Limits enforced before a request reaches the API, answered with the JSON error body like every other error:
- * a request URI longer than {@value #MAX_URI} characters (414) and a declared body larger than
- * {@code quarkus.http.limits.max-body-size} (413, the connection is closed). The HTTP codec itself only refuses
- * request lines over {@code quarkus.http.limits.max-initial-line-length} (64 KiB), with a bare 414.
+ * a request URI longer than {@value #MAX_URI} characters (414), request headers over {@value #MAX_HEADERS} bytes in
+ * all (431) and a declared body larger than {@code quarkus.http.limits.max-body-size} (413, the connection is
+ * closed). The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length} and
+ * {@code max-header-size}, 1 MiB each) sit far above these so that oversized requests reach this check and get the
+ * JSON body; only a request line or header block over 1 MiB is refused by Vert.x itself, with a bare status and the
+ * connection closed (Quarkus offers no hook into that answer).
  */
 @ApplicationScoped
 public class HttpLimits {
 
     /** Longest request URI (path and query) the server takes. */
     static final int MAX_URI = 8192;
+    /** Most bytes of request headers (names and values) the server takes. */
+    static final int MAX_HEADERS = 64 * 1024;
 
     void register(@Observes Router router, @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBody) {
         long max = maxBody.asLongValue();
@@ -29,7 +34,15 @@ public class HttpLimits {
     private static void check(RoutingContext rc, long maxBody) {
         String uri = rc.request().uri();
         if (uri != null && uri.length() > MAX_URI) {
-            fail(rc, 414, "request URI longer than " + MAX_URI + " characters", false);
+            fail(rc, 414, "request URI longer than " + MAX_URI + " characters", true);
+            return;
+        }
+        long headerBytes = 0;
+        for (var h : rc.request().headers()) {
+            headerBytes += h.getKey().length() + h.getValue().length() + 4;
+        }
+        if (headerBytes > MAX_HEADERS) {
+            fail(rc, 431, "request headers larger than " + MAX_HEADERS + " bytes", true);
             return;
         }
         String length = rc.request().getHeader("Content-Length");

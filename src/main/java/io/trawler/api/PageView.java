@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.trawler.crawl.Page;
 import java.time.Instant;
@@ -7,15 +8,15 @@ import java.util.List;
 
 /** One page record as GET /api/v1/crawls/{id}/pages lists it. */
 public record PageView(long id, String url, int status, String outcome, Instant fetchedAt, int partition, int depth,
-        String contentType, String digest, Warc warc, Long bytes, boolean truncated, Integer fetchMs, String redirect,
-        String error, @JsonInclude(JsonInclude.Include.NON_NULL) Double relevance,
+        @Schema(nullable = true) String contentType, @Schema(nullable = true) String digest, @Schema(nullable = true) Warc warc, @Schema(nullable = true) Long bytes, boolean truncated, @Schema(nullable = true) Integer fetchMs, @Schema(nullable = true) String redirect,
+        @Schema(nullable = true) String error, @JsonInclude(JsonInclude.Include.NON_NULL) Double relevance,
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean relevant) {
 
-    public record Warc(String file, Long offset) {
+    public record Warc(@Schema(nullable = true) String file, @Schema(nullable = true) Long offset) {
     }
 
     /** A page of page records; pass {@code next} as {@code after} for the following one (null at the end). */
-    public record Listing(List<PageView> pages, Long next) {
+    public record Listing(List<PageView> pages, @Schema(nullable = true) Long next) {
     }
 
     static PageView of(Page p) {

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.partition.CrawlMode;
 import io.trawler.partition.PartitionMetrics;
@@ -41,8 +42,8 @@ public class PlanResource {
     }
 
     /** A plan as the API shows it. */
-    public record PlanView(List<PartitionPlan.Crawler> crawlers, List<String> nonKeyPaths, Metrics predicted, double keyPathShare,
-            int seedsPerPath, String mode, String basedOnCrawl, Instant updatedAt, java.util.Map<String, Integer> pathUrls) {
+    public record PlanView(List<PartitionPlan.Crawler> crawlers, List<String> nonKeyPaths, @Schema(nullable = true) Metrics predicted, double keyPathShare,
+            int seedsPerPath, String mode, @Schema(nullable = true) String basedOnCrawl, @Schema(nullable = true) Instant updatedAt, java.util.Map<String, Integer> pathUrls) {
     }
 
     public record Metrics(double overlap, double coverage, double acceleration, double composite) {

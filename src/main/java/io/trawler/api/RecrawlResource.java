@@ -27,6 +27,9 @@ public class RecrawlResource {
         this.recrawls = recrawls;
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "202", description = "The recrawl, accepted; rejected URLs listed with their reasons",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(mediaType = "application/json",
+                    schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = RecrawlView.class)))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.RECRAWL)

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.time.Instant;
 import java.util.List;
 
@@ -8,10 +9,10 @@ import java.util.List;
  * request, the rejected ones with their reasons (in the answer to the request only), and the crawl that takes
  * them. {@code state} is PENDING until every accepted URL was fetched, then DONE.
  */
-public record RecrawlView(String id, String siteId, String crawlId, int priority, Instant requestedAt, int accepted, int fetched,
+public record RecrawlView(String id, String siteId, @Schema(nullable = true) String crawlId, int priority, Instant requestedAt, int accepted, int fetched,
         String state, @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) List<Rejected> rejected) {
 
-    public record Rejected(String url, String reason) {
+    public record Rejected(@Schema(nullable = true) String url, String reason) {
     }
 
     /** The view of a request of which {@code fetched} URLs were fetched; {@code rejected} null outside the answer to it. */

@@ -66,6 +66,7 @@ public class RefreshPlanResource {
         return RefreshPlanRequest.of(saved);
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Deleted")
     @DELETE
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public Response delete(@PathParam("siteId") String siteId) {

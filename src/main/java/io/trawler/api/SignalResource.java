@@ -9,7 +9,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Search-usage signals of search teams (API.md, "Recrawls and signals"): they feed the user-experience update
@@ -28,6 +27,9 @@ public class SignalResource {
         this.signals = signals;
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "202", description = "Signals taken; those no site covers are listed with their reasons",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(mediaType = "application/json",
+                    schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = SignalResource.Answer.class)))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.SEARCH)
@@ -78,6 +80,10 @@ public class SignalResource {
             throw ApiException.invalid(d);
         }
         List<SignalService.Rejection> rejected = signals.add(valid);
-        return Response.status(202).entity(Map.of("accepted", valid.size() - rejected.size(), "rejected", rejected)).build();
+        return Response.status(202).entity(new Answer(valid.size() - rejected.size(), rejected)).build();
+    }
+
+    /** How many signals were taken, and those that were not, with why. */
+    public record Answer(int accepted, List<SignalService.Rejection> rejected) {
     }
 }

@@ -43,6 +43,9 @@ public class SiteCrawlResource {
         this.planConfig = planConfig;
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "202", description = "The crawl, started",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(mediaType = "application/json",
+                    schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = CrawlView.class)))
     @POST
         @Consumes(MediaType.APPLICATION_JSON)
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)

@@ -35,6 +35,9 @@ public class SiteResource {
         this.commands = commands;
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "201", description = "The site, created",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(mediaType = "application/json",
+                    schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = SiteView.class)))
     @POST
     @Transactional
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
@@ -63,6 +66,7 @@ public class SiteResource {
         return SiteView.of(commands.replace(find(id), request));
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Deleted")
     @DELETE
     @Path("/{id}")
     @Transactional

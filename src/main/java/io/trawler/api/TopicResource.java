@@ -51,6 +51,7 @@ public class TopicResource {
         });
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Deleted")
     @DELETE
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public Response delete(@PathParam("siteId") String siteId) {

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.identity.SecurityIdentity;
@@ -50,15 +51,15 @@ public class UserResource {
     }
 
     /** A token as listed: never its secret. {@code token} is set only in the answer that issues it. */
-    public record TokenView(String id, String name, String prefix, Instant createdAt, Instant lastUsedAt, Instant revokedAt,
-            String token) {
+    public record TokenView(String id, String name, String prefix, Instant createdAt, @Schema(nullable = true) Instant lastUsedAt, @Schema(nullable = true) Instant revokedAt,
+            @Schema(nullable = true) String token) {
         static TokenView of(ApiToken t, String secret) {
             return new TokenView(t.id, t.name, t.prefix, t.createdAt, t.lastUsedAt, t.revokedAt, secret);
         }
     }
 
     /** Who the caller is. */
-    public record Me(String id, String username, String role) {
+    public record Me(@Schema(nullable = true) String id, String username, @Schema(nullable = true) String role) {
     }
 
     private final AccountService accounts;
@@ -85,6 +86,9 @@ public class UserResource {
         return User.<User>list("order by createdAt").stream().map(UserView::of).toList();
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "201", description = "The user, created",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(mediaType = "application/json",
+                    schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = UserView.class)))
     @POST
     @Path("/users")
     @RolesAllowed(Role.Rights.ADMIN)
@@ -152,6 +156,7 @@ public class UserResource {
         return UserView.of(u);
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Deleted")
     @DELETE
     @Path("/users/{id}")
     @RolesAllowed(Role.Rights.ADMIN)
@@ -175,6 +180,9 @@ public class UserResource {
         return ApiToken.ofUser(u.id).stream().map(t -> TokenView.of(t, null)).toList();
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "201", description = "The token, shown this once",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(mediaType = "application/json",
+                    schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = TokenView.class)))
     @POST
     @Path("/users/{id}/tokens")
     @Authenticated
@@ -189,6 +197,7 @@ public class UserResource {
         return Response.status(201).entity(TokenView.of(issued.stored(), issued.token())).build();
     }
 
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Revoked")
     @DELETE
     @Path("/users/{id}/tokens/{tokenId}")
     @Authenticated

@@ -34,6 +34,10 @@ public class Crawl extends PanacheEntityBase {
     public long errors;
     @Column(name = "robots_denied")
     public long robotsDenied;
+
+    /** Links refused for their length (see {@link CrawlCounts}). */
+    @Column(name = "links_dropped")
+    public long linksDropped;
     /** Pages fetched per lane at the end, comma-separated. */
     @Column(name = "lane_fetched")
     public String laneFetched;

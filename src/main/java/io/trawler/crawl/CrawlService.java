@@ -146,13 +146,14 @@ public class CrawlService {
     public CrawlProgress progress(Crawl crawl) {
         if (crawl.isActive()) {
             FrontierCounts c = await(frontier.counts(crawl.id));
-            return new CrawlProgress(new CrawlCounts(c.fetched(), c.unique(), c.queued(), c.inFlight(), c.errors(), c.robotsDenied()),
+            return new CrawlProgress(new CrawlCounts(c.fetched(), c.unique(), c.queued(), c.inFlight(), c.errors(), c.robotsDenied(),
+                    c.linksDropped()),
                     c.fetchedByLane(), c.queuedByLane());
         }
         long[] lanes = crawl.laneFetched == null || crawl.laneFetched.isEmpty() ? new long[] {crawl.fetched}
                 : java.util.Arrays.stream(crawl.laneFetched.split(",")).mapToLong(Long::parseLong).toArray();
         return new CrawlProgress(new CrawlCounts(crawl.fetched, crawl.uniquePages, crawl.queued, crawl.inFlight, crawl.errors,
-                crawl.robotsDenied), lanes, new long[lanes.length]);
+                crawl.robotsDenied, crawl.linksDropped), lanes, new long[lanes.length]);
     }
 
     static void snapshot(Crawl crawl, FrontierCounts c) {
@@ -164,6 +165,7 @@ public class CrawlService {
         crawl.inFlight = c.inFlight();
         crawl.errors = c.errors();
         crawl.robotsDenied = c.robotsDenied();
+        crawl.linksDropped = c.linksDropped();
     }
 
     /** The spec a crawl started with. */

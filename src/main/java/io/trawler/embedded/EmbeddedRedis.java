@@ -36,6 +36,8 @@ public class EmbeddedRedis {
     private final RedisHosts hosts;
     private volatile Process process;
     private volatile boolean stopping;
+    /** A server left running by a killed process that this one took over: stopped at shutdown like our own. */
+    private volatile boolean adopted;
     private Thread watchdog;
     private Path dir;
     private int restarts;
@@ -68,6 +70,7 @@ public class EmbeddedRedis {
             if (running.ours() && dir.toString().equals(running.dir())) {
                 LOG.infof("Adopting the embedded Redis already running on 127.0.0.1:%d with data in %s", port, dir);
                 awaitReady(port, password, null, dir);
+                adopted = true;
             } else {
                 throw new IllegalStateException("port " + port + " is taken by another Redis"
                         + (running.ours() ? " with data in " + running.dir() : " that does not take this data directory's password")
@@ -108,6 +111,7 @@ public class EmbeddedRedis {
                 if (dead && !stopping) {
                     restarts++;
                     LOG.warnf("The embedded Redis on 127.0.0.1:%d is gone; restarting it from its AOF (restart %d)", port, restarts);
+                    adopted = false;
                     launch();
                     LOG.infof("The embedded Redis is back on 127.0.0.1:%d", port);
                 }
@@ -132,6 +136,15 @@ public class EmbeddedRedis {
         }
         Process p = process;
         if (p == null) {
+            if (adopted) {
+                // not our child: SHUTDOWN it and wait until it stops answering
+                RedisPing.shutdown(config.embeddedPort(), hosts.password());
+                long deadline = System.currentTimeMillis() + 15_000;
+                while (RedisPing.probe(config.embeddedPort(), hosts.password()).answered() && System.currentTimeMillis() < deadline) {
+                    sleep(50);
+                }
+                adopted = false;
+            }
             return;
         }
         RedisPing.shutdown(config.embeddedPort(), hosts.password());

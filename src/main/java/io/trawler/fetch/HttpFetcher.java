@@ -20,6 +20,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeoutException;
 
 /**
@@ -43,6 +44,7 @@ public final class HttpFetcher implements AutoCloseable {
     private final FetchConfig config;
     private final AddressPolicy policy;
     private final ByteBudget budget;
+    private final Map<String, java.util.Set<CappedBody>> groups = new ConcurrentHashMap<>();
 
     public HttpFetcher(Vertx vertx, FetchConfig config) {
         this(vertx, config, AddressPolicy.none());
@@ -85,6 +87,14 @@ public final class HttpFetcher implements AutoCloseable {
      * {@code allowPrivate}: the site may reach private networks (the global setting allows it for every site).
      */
     public Future<FetchResult> fetch(String url, int maxBytes, Map<String, String> extraHeaders, boolean allowPrivate) {
+        return fetch(url, maxBytes, extraHeaders, allowPrivate, null);
+    }
+
+    /**
+     * As {@link #fetch(String, int, Map, boolean)}, in a group (a crawl's id) that {@link #abortGroup} can cut off at
+     * once: no fetch of a crawl outlives it.
+     */
+    public Future<FetchResult> fetch(String url, int maxBytes, Map<String, String> extraHeaders, boolean allowPrivate, String group) {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
         String host = io.trawler.parse.UrlNormalizer.hostOf(url);
@@ -110,7 +120,7 @@ public final class HttpFetcher implements AutoCloseable {
             if (!d.allowed()) {
                 return Future.succeededFuture(FetchResult.failed(url, FetchError.BLOCKED, d.reason(), started, ms));
             }
-            return send(url, target, maxBytes, extraHeaders, started, t0);
+            return send(url, target, maxBytes, extraHeaders, started, t0, group);
         });
     }
 
@@ -138,8 +148,12 @@ public final class HttpFetcher implements AutoCloseable {
     }
 
     private Future<FetchResult> send(String url, SocketAddress target, int maxBytes, Map<String, String> extraHeaders,
-            Instant started, long t0) {
+            Instant started, long t0, String group) {
         CappedBody body = new CappedBody(maxBytes, budget);
+        java.util.Set<CappedBody> members = group == null ? null : groups.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet());
+        if (members != null) {
+            members.add(body);
+        }
         HttpRequest<Buffer> request;
         try {
             request = client.requestAbs(HttpMethod.GET, target, url).as(body)
@@ -165,6 +179,12 @@ public final class HttpFetcher implements AutoCloseable {
         request.send().onComplete(ar -> {
             vertx.cancelTimer(timer);
             body.release();
+            if (members != null) {
+                members.remove(body);
+                if (members.isEmpty()) {
+                    groups.remove(group, members);
+                }
+            }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             if (ar.succeeded()) {
                 HttpResponse<Buffer> r = ar.result();
@@ -222,6 +242,16 @@ public final class HttpFetcher implements AutoCloseable {
         List<Map.Entry<String, String>> list = new ArrayList<>(m.size());
         m.forEach(e -> list.add(Map.entry(e.getKey(), e.getValue())));
         return list;
+    }
+
+    /** Cuts off every fetch in flight of the group (its crawl has ended); what arrived so far is kept, marked truncated. */
+    public int abortGroup(String group) {
+        java.util.Set<CappedBody> members = groups.remove(group);
+        if (members == null) {
+            return 0;
+        }
+        members.forEach(b -> b.abort("stopped"));
+        return members.size();
     }
 
     /** Decoded body bytes held by the fetches in flight now. */

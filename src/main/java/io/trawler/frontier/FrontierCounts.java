@@ -4,7 +4,7 @@ import java.util.Map;
 
 /** A snapshot of a crawl's frontier counters. */
 public record FrontierCounts(String state, long queued, long inFlight, long admitted, long fetched, long unique, long errors,
-        long robotsDenied, long reclaimed, long finishedAt, long[] fetchedByLane, long[] queuedByLane) {
+        long robotsDenied, long reclaimed, long linksDropped, long finishedAt, long[] fetchedByLane, long[] queuedByLane) {
 
     static FrontierCounts of(Map<String, String> conf, Map<String, String> stats, long inFlight) {
         int lanes = (int) Math.max(1, get(conf, "partitions"));
@@ -16,7 +16,7 @@ public record FrontierCounts(String state, long queued, long inFlight, long admi
         }
         return new FrontierCounts(conf.getOrDefault("state", "UNKNOWN"), Math.max(0, get(stats, "queued")), inFlight,
                 get(stats, "admitted"), get(stats, "fetched"), get(stats, "unique"), get(stats, "errors"), get(stats, "robotsDenied"),
-                get(stats, "reclaimed"), get(conf, "finishedAt"), fetched, queued);
+                get(stats, "reclaimed"), get(stats, "linksDropped"), get(conf, "finishedAt"), fetched, queued);
     }
 
     private static long get(Map<String, String> m, String k) {

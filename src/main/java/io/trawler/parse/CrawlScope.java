@@ -30,6 +30,7 @@ public final class CrawlScope {
     private final List<Pattern> include;
     private final List<Pattern> exclude;
     private final int maxDepth;
+    private final long patternChars;
 
     public CrawlScope(List<String> entries, List<String> include, List<String> exclude, int maxDepth) {
         for (String h : entries) {
@@ -44,6 +45,12 @@ public final class CrawlScope {
         this.include = include.stream().map(CrawlScope::compile).toList();
         this.exclude = exclude.stream().map(CrawlScope::compile).toList();
         this.maxDepth = maxDepth;
+        this.patternChars = include.stream().mapToLong(String::length).sum() + exclude.stream().mapToLong(String::length).sum();
+    }
+
+    /** Characters of all include and exclude patterns: what one check costs per character of URL ({@link MatchBudget}). */
+    public long patternChars() {
+        return patternChars;
     }
 
     /** Compiles a scope pattern (RE2 syntax); IllegalArgumentException with the reason when it is not one. */

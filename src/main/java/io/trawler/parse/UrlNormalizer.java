@@ -28,7 +28,7 @@ public final class UrlNormalizer {
         }
         String n;
         try {
-            n = NORMALIZER.filter(url);
+            n = filter(url);
         } catch (RuntimeException e) {
             return Optional.empty();
         }
@@ -50,11 +50,101 @@ public final class UrlNormalizer {
             return true;
         }
         try {
-            String n = NORMALIZER.filter(url);
+            String n = filter(url);
             return n != null && n.length() > MAX_LENGTH;
         } catch (RuntimeException e) {
             return false;
         }
+    }
+
+    /** Placeholder host an IPv6 literal stands in for while crawler-commons normalises (it refuses IPv6 literals). */
+    private static final String V6_PLACEHOLDER = "ipv6-literal.trawler.invalid";
+
+    /**
+     * crawler-commons' normalisation, with IPv6 literal hosts ({@code http://[2606:4700::1111]/}) accepted: the literal
+     * is checked (hex digits and colons, an embedded IPv4 allowed, no zone id), written in its RFC 5952 form (lower
+     * case, the longest run of zero groups as {@code ::}) and put back after the rest is normalised.
+     */
+    private static String filter(String url) {
+        int scheme = url.indexOf("://");
+        int authorityEnd = scheme < 0 ? -1 : scheme + 3;
+        while (authorityEnd >= 0 && authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
+            authorityEnd++;
+        }
+        int open = scheme < 0 ? -1 : url.indexOf('[', scheme + 3);
+        if (open < 0 || open > authorityEnd) {
+            return NORMALIZER.filter(url);   // no IPv6 literal host
+        }
+        int close = url.indexOf(']', open);
+        if (close < 0 || close > authorityEnd) {
+            return null;
+        }
+        String canonical = canonicalIpv6(url.substring(open + 1, close));
+        if (canonical == null) {
+            return null;
+        }
+        String n = NORMALIZER.filter(url.substring(0, open) + V6_PLACEHOLDER + url.substring(close + 1));
+        if (n == null) {
+            return null;
+        }
+        int at = n.indexOf(V6_PLACEHOLDER);
+        return at < 0 ? null : n.substring(0, at) + "[" + canonical + "]" + n.substring(at + V6_PLACEHOLDER.length());
+    }
+
+    /** The RFC 5952 text of an IPv6 literal, or null if it is not one (no DNS: only literal syntax is accepted). */
+    static String canonicalIpv6(String literal) {
+        if (literal.isEmpty() || literal.length() > 45 || !literal.contains(":")) {
+            return null;
+        }
+        for (int i = 0; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (!(Character.digit(c, 16) >= 0 || c == ':' || c == '.')) {
+                return null;   // zone ids (%25eth0) and anything else
+            }
+        }
+        byte[] b;
+        try {
+            b = java.net.InetAddress.getByName("[" + literal + "]").getAddress();
+        } catch (java.net.UnknownHostException | RuntimeException e) {
+            return null;
+        }
+        if (b.length == 4) {   // an IPv4-mapped literal comes back as IPv4: keep it as the IPv6 it was written as
+            return "::ffff:" + (b[0] & 0xff) + "." + (b[1] & 0xff) + "." + (b[2] & 0xff) + "." + (b[3] & 0xff);
+        }
+        int[] g = new int[8];
+        for (int i = 0; i < 8; i++) {
+            g[i] = ((b[2 * i] & 0xff) << 8) | (b[2 * i + 1] & 0xff);
+        }
+        int bestStart = -1;
+        int bestLen = 1;
+        for (int i = 0; i < 8; ) {
+            if (g[i] != 0) {
+                i++;
+                continue;
+            }
+            int j = i;
+            while (j < 8 && g[j] == 0) {
+                j++;
+            }
+            if (j - i > bestLen) {
+                bestStart = i;
+                bestLen = j - i;
+            }
+            i = j;
+        }
+        StringBuilder out = new StringBuilder(39);
+        for (int i = 0; i < 8; i++) {
+            if (i == bestStart) {
+                out.append("::");
+                i += bestLen - 1;
+                continue;
+            }
+            if (out.length() > 0 && out.charAt(out.length() - 1) != ':') {
+                out.append(':');
+            }
+            out.append(Integer.toHexString(g[i]));
+        }
+        return out.toString();
     }
 
     /** Host (lower case, without port) of a normalised URL, or "". */

@@ -1,5 +1,6 @@
 package io.trawler.revisit;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.trawler.refresh.PageHistory;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -11,15 +12,15 @@ import java.util.List;
  * — the mean over pages with an estimate of e^{−λ (now − last fetch)}, the probability that the stored copy
  * still matches the page.
  */
-public record FreshnessReport(String siteId, String policy, long pages, long due, Long nextDueAt, long visits, long changes,
-        long estimated, Rates ratesPerDay, Double expectedFreshness, List<RateBin> rateHistogram, List<DueBin> dueByHour) {
+public record FreshnessReport(String siteId, @Schema(nullable = true) String policy, long pages, long due, @Schema(nullable = true) Long nextDueAt, long visits, long changes,
+        long estimated, @Schema(nullable = true) Rates ratesPerDay, @Schema(nullable = true) Double expectedFreshness, List<RateBin> rateHistogram, List<DueBin> dueByHour) {
 
     /** Percentiles of the estimated change rates, changes per day. */
     public record Rates(double p10, double median, double p90, double mean) {
     }
 
     /** Pages whose estimated change rate (per day) is at least {@code fromPerDay} and below {@code toPerDay} (null: no bound). */
-    public record RateBin(Double fromPerDay, Double toPerDay, long pages) {
+    public record RateBin(@Schema(nullable = true) Double fromPerDay, @Schema(nullable = true) Double toPerDay, long pages) {
     }
 
     /** Pages due in the hour from {@code from} (epoch ms); the first hour also holds the pages overdue. */

@@ -1,5 +1,6 @@
 package io.trawler.revisit;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.config.Ids;
 import io.trawler.crawl.Crawl;
@@ -47,7 +48,7 @@ public class RecrawlService {
     }
 
     /** A URL that was not queued, and why. */
-    public record Rejection(String url, String reason) {
+    public record Rejection(@Schema(nullable = true) String url, String reason) {
     }
 
     /** The URLs of a request split into those to fetch and those rejected. */
@@ -56,13 +57,18 @@ public class RecrawlService {
 
     /** Checks listed URLs against the site's scope. */
     public static Selection select(Site site, List<String> urls) {
-        CrawlScope scope = new CrawlScope(site.hosts, site.include, site.exclude, Integer.MAX_VALUE);
+        CrawlScope scope = io.trawler.site.ScopeIndex.scopeOf(site);
+        io.trawler.parse.MatchBudget budget = io.trawler.parse.MatchBudget.perRequest();
         Set<String> accepted = new LinkedHashSet<>();
         List<Rejection> rejected = new ArrayList<>();
         for (String raw : urls) {
             Optional<String> url = raw == null ? Optional.empty() : UrlNormalizer.normalize(raw.trim());
             if (url.isEmpty()) {
                 rejected.add(new Rejection(SignalService.quote(raw), "not an absolute http(s) URL of at most 2048 characters"));
+                continue;
+            }
+            if (!budget.pay(url.get(), scope)) {
+                rejected.add(new Rejection(SignalService.quote(raw), SignalService.NOT_CHECKED));
                 continue;
             }
             String reason = switch (scope.check(url.get(), 0)) {

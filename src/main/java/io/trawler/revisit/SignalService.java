@@ -1,5 +1,6 @@
 package io.trawler.revisit;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.site.Site;
@@ -29,7 +30,7 @@ public class SignalService {
     }
 
     /** A signal that no site takes, and why. */
-    public record Rejection(int index, String url, String reason) {
+    public record Rejection(@Schema(nullable = true) int index, String url, String reason) {
     }
 
     /** View weight a signal adds to its page. */
@@ -37,12 +38,17 @@ public class SignalService {
         return s.impressions() / (double) s.rank() + s.clicks();
     }
 
+    /** Why a signal past the request's matching budget was not taken. */
+    public static final String NOT_CHECKED = "not checked: this request used up its scope-matching budget (long URLs against sites with"
+            + " many long patterns); send the rest in another request";
+
     /** Stores the signals of pages some site covers; returns the others. */
     public List<Rejection> add(List<Signal> signals) {
         List<Site> sites = QuarkusTransaction.requiringNew().call(() -> Site.<Site>listAll());
         io.trawler.site.ScopeIndex index = new io.trawler.site.ScopeIndex(sites);
         Map<String, List<RefreshStore.Signal>> bySite = new LinkedHashMap<>();
         List<Rejection> rejected = new ArrayList<>();
+        io.trawler.parse.MatchBudget budget = io.trawler.parse.MatchBudget.perRequest();
         for (int i = 0; i < signals.size(); i++) {
             Signal s = signals.get(i);
             Optional<String> url = UrlNormalizer.normalize(s.url().trim());
@@ -50,8 +56,13 @@ public class SignalService {
                 rejected.add(new Rejection(i, quote(s.url()), "not an absolute http(s) URL of at most 2048 characters"));
                 continue;
             }
+            Optional<List<Site>> covering = index.covering(url.get(), budget);
+            if (covering.isEmpty()) {
+                rejected.add(new Rejection(i, quote(s.url()), NOT_CHECKED));
+                continue;
+            }
             boolean covered = false;
-            for (Site site : index.covering(url.get())) {
+            for (Site site : covering.get()) {
                 covered = true;   // every site whose scope covers the page hears of its use
                 bySite.computeIfAbsent(site.id, x -> new ArrayList<>()).add(new RefreshStore.Signal(url.get(), weight(s), s.query()));
             }

@@ -137,7 +137,11 @@ public final class WarcStore implements AutoCloseable {
                 .payloadDigest(payloadDigest)
                 .body(MediaType.HTTP_RESPONSE, block);
         if (r.truncated() != null) {
-            response.truncated(r.truncated().equals("time") ? WarcTruncationReason.TIME : WarcTruncationReason.LENGTH);
+            response.truncated(switch (r.truncated()) {
+                case "time" -> WarcTruncationReason.TIME;
+                case "length" -> WarcTruncationReason.LENGTH;
+                default -> WarcTruncationReason.UNSPECIFIED;   // "stopped": its crawl ended while the body arrived
+            });
         }
         WarcResponse res = response.build();
         byte[] req = httpRequest(r.url(), requestHeaders);

@@ -257,6 +257,14 @@ public class CrawlWorker {
 
     private void refreshCrawls() throws Exception {
         Set<String> active = new HashSet<>(await(frontier.activeCrawls()));
+        for (String ended : new HashSet<>(crawls.keySet())) {
+            if (!active.contains(ended)) {
+                int cut = fetcher.abortGroup(ended);   // no stream outlives its crawl
+                if (cut > 0) {
+                    LOG.infof("Crawl %s ended: %d fetches in flight cut off", ended, cut);
+                }
+            }
+        }
         crawls.keySet().retainAll(active);
         laneCursor.keySet().retainAll(active);
         for (String id : active) {

@@ -91,7 +91,8 @@ final class PageProcessor {
         Future<Map<String, String>> validators = ctx.spec().conditional()
                 ? refresh.history(ctx.spec().siteId(), lease.url()).map(PageProcessor::conditionalHeaders).otherwise(Map.of())
                 : Future.succeededFuture(Map.of());
-        return validators.compose(headers -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers, ctx.spec().allowPrivateNetworks()))
+        return validators.compose(headers -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers, ctx.spec().allowPrivateNetworks(),
+                ctx.id()))
                 .compose(result -> afterFetch(ctx, lease, result, delay));
     }
 

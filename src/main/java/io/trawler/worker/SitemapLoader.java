@@ -143,7 +143,7 @@ final class SitemapLoader {
         if (normalized.isEmpty() || !ctx.scope().urlAllowed(normalized.get())) {
             return Future.succeededFuture();
         }
-        return fetcher.fetch(normalized.get(), MAX_SITEMAP_BYTES, Map.of(), ctx.spec().allowPrivateNetworks()).<Void>compose(r -> {
+        return fetcher.fetch(normalized.get(), MAX_SITEMAP_BYTES, Map.of(), ctx.spec().allowPrivateNetworks(), ctx.id()).<Void>compose(r -> {
             if (!r.ok() || r.status() != 200) {
                 return Future.succeededFuture();
             }

@@ -40,6 +40,18 @@ class ErrorContractTest {
         RawHttp.Answer longUri = RawHttp.exchange(root.getPort(), "GET /api/v1/sites?x=" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + Api.TOKEN);
         assertEquals(414, longUri.status(), longUri.head());
         assertTrue(longUri.body().contains("\"uri_too_long\""), longUri.body());
+        // past the old codec limit (64 KiB) too: the JSON body, not a bare status
+        RawHttp.Answer veryLongUri = RawHttp.exchange(root.getPort(), "GET /api/v1/sites?x=" + "a".repeat(70_000) + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + Api.TOKEN);
+        assertEquals(414, veryLongUri.status(), veryLongUri.head());
+        assertTrue(veryLongUri.body().contains("\"uri_too_long\""), veryLongUri.body());
+        RawHttp.Answer bigHeader = RawHttp.exchange(root.getPort(), "GET /api/v1/sites HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + Api.TOKEN + "\r\nX-Big: "
+                + "b".repeat(70_000));
+        assertEquals(431, bigHeader.status(), bigHeader.head());
+        assertTrue(bigHeader.body().contains("\"headers_too_large\""), bigHeader.body());
+        RawHttp.Answer manyHeaders = RawHttp.exchange(root.getPort(), "GET /api/v1/sites HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + Api.TOKEN
+                + ("\r\nX-Many: " + "m".repeat(1000)).repeat(80));
+        assertEquals(431, manyHeaders.status(), manyHeaders.head());
+        assertTrue(manyHeaders.body().contains("\"headers_too_large\""), manyHeaders.body());
     }
 
     @Test

@@ -38,6 +38,18 @@ class SiteApiTest {
     }
 
     @Test
+    void ipv6LiteralSeedsAreAccepted() {
+        String id = Api.as().body(Map.of("name", "v6", "seeds", List.of("http://[2606:4700:0:0:0:0:0:1111]:8080/start", "http://[2606:4700::1111]/b")))
+                .post("/api/v1/sites").then().statusCode(201)
+                .body("seeds", contains("http://[2606:4700:0:0:0:0:0:1111]:8080/start", "http://[2606:4700::1111]/b"))
+                .body("scope.hosts", contains("[2606:4700::1111]:8080", "[2606:4700::1111]"))
+                .extract().path("id");
+        Api.as().delete("/api/v1/sites/" + id).then().statusCode(204);
+        Api.as().body(Map.of("name", "v6", "seeds", List.of("http://[fe80::1%25eth0]/"))).post("/api/v1/sites").then().statusCode(400)
+                .body("details.field", contains("seeds[0]"));
+    }
+
+    @Test
     void replaceAndDelete() {
         String id = Api.createSite(Map.of("name", "Old", "seeds", List.of("http://a.test/")));
         Api.as().body(Map.of("name", "New", "seeds", List.of("http://a.test/x"), "scope", Map.of("hosts", List.of("*.a.test", "a.test")),

@@ -89,6 +89,16 @@ class CrashSafetyIT {
             }
             server.stop();
             server = null;
+            if (System.getenv("TRAWLER_REDIS_URL") == null) {
+                // the last start adopted the Redis the kills left running; a graceful stop must stop it too
+                boolean answering;
+                try (Socket s = new Socket("127.0.0.1", redisPort)) {
+                    answering = true;
+                } catch (IOException refused) {
+                    answering = false;
+                }
+                assertTrue(!answering, "the adopted embedded Redis was left running after a graceful stop");
+            }
             List<Path> files = Warcs.files(dataDir.resolve("warc"));
             for (Path f : files) {
                 assertTrue(Warcs.valid(f), "WARC file does not validate: " + f);

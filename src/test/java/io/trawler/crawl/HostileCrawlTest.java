@@ -122,6 +122,7 @@ class HostileCrawlTest {
                 assertEquals(0, offScope.log().counts().size(), "nothing fetched off scope: " + offScope.log().counts());
                 assertTrue(h.getLong("counts.fetched") + h.getLong("counts.errors") <= MAX_PAGES, "within the page limit");
                 assertTrue(outcomes.keySet().stream().noneMatch(u -> u.length() > 2048), "no URL past 2,048 characters");
+                assertTrue(h.getLong("counts.linksDropped") > 0, "the too-long links are counted in the API");
 
                 Path graph = config.dataDir().resolve("graphs").resolve(hostileCrawl).resolve("nodes.txt");
                 long nodes;

@@ -118,7 +118,9 @@ class HttpFetcherTest {
                 new AddressPolicy(List.of(new AddressPolicy.OwnService(null, port + 1, "Redis"))));
         try {
             for (String url : List.of(server.base() + "/ok", "http://localhost:" + port + "/ok", "http://2130706433:" + port + "/ok",
-                    "http://0x7f000001:" + port + "/ok", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/")) {
+                    "http://0x7f000001:" + port + "/ok", "http://169.254.169.254/latest/meta-data/", "http://10.0.0.1/",
+                    "http://[::1]:" + port + "/ok", "http://[fd00::1]/", "http://[fe80::1]/", "http://[::ffff:127.0.0.1]:" + port + "/ok",
+                    "http://[64:ff9b::a9fe:a9fe]/", "http://[2002:7f00:1::1]/")) {
                 FetchResult r = await(guarded.fetch(url, 10_000, java.util.Map.of(), false));
                 assertEquals(FetchError.BLOCKED, r.error(), url + ": " + r.errorMessage());
             }

@@ -23,6 +23,15 @@ class UrlNormalizerTest {
             "mailto:someone@example.com | NONE",
             "javascript:void(0) | NONE",
             "not a url | NONE",
+            "http://[2606:4700::1111]/ | http://[2606:4700::1111]/",
+            "HTTP://[2606:4700:0:0:0:0:0:1111]:80/a/../b#x | http://[2606:4700::1111]/b",
+            "https://[2001:DB8:0:0:1:0:0:1]:8443/ | https://[2001:db8::1:0:0:1]:8443/",
+            "http://[::1]/ | http://[::1]/",
+            "http://[::ffff:127.0.0.1]/ | http://[::ffff:127.0.0.1]/",
+            "http://[fe80::1%25eth0]/ | NONE",
+            "http://[2606:4700::zz]/ | NONE",
+            "http://[2606:4700::1111/ | NONE",
+            "http://example.com/[x] | http://example.com/%5Bx%5D",
     })
     void normalises(String in, String expected) {
         assertEquals(Optional.ofNullable(expected), UrlNormalizer.normalize(in));
@@ -33,6 +42,7 @@ class UrlNormalizerTest {
             "http://example.com/a | example.com | example.com",
             "http://example.com:8080/a?b | example.com | example.com:8080",
             "http://user@example.com:81/ | example.com | user@example.com:81",
+            "http://[2606:4700::1111]:8080/a | [2606:4700::1111] | [2606:4700::1111]:8080",
     })
     void hostAndAuthority(String url, String host, String authority) {
         assertEquals(host, UrlNormalizer.hostOf(url));

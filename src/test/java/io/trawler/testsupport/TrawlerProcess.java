@@ -45,6 +45,7 @@ public final class TrawlerProcess implements AutoCloseable {
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile())).start();
         TrawlerProcess t = new TrawlerProcess(p, dataDir, port);
+        OpenApiContract.token(port, TOKEN);
         t.awaitReady();
         return t;
     }

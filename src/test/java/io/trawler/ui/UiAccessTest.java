@@ -112,6 +112,13 @@ class UiAccessTest {
 
         // the API with the session cookie: reads work, a change needs the page's CSRF token
         given().cookie("trawler_session", b.cookie()).get("/api/v1/sites/" + siteId).then().statusCode(200);
+        // two session cookies (one planted by a sibling site) authenticate nobody, in one header or in two
+        given().header("Cookie", "trawler_session=" + b.cookie() + "; trawler_session=planted").get("/api/v1/sites/" + siteId)
+                .then().statusCode(401);
+        given().header("Cookie", "trawler_session=planted; trawler_session=" + b.cookie()).get("/api/v1/sites/" + siteId)
+                .then().statusCode(401);
+        given().header("Cookie", "trawler_session=" + b.cookie()).header("Cookie", "trawler_session=" + b.cookie())
+                .redirects().follow(false).get("/ui").then().statusCode(303);
         Map<String, Object> site = Map.of("name", "renamed", "seeds", List.of("http://127.0.0.1:9/"));
         given().cookie("trawler_session", b.cookie()).contentType(ContentType.JSON).body(site).put("/api/v1/sites/" + siteId).then()
                 .statusCode(403).body("error", org.hamcrest.Matchers.equalTo("forbidden"));
