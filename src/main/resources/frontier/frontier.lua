@@ -433,7 +433,15 @@ if op == 'lease' then
     local q = queue_key(part, host)
     local busy = num(redis.call('HGET', HBUSY, host), 0)
     local delay = num(redis.call('HGET', HDELAY, host), defaultDelay)
-    while busy < cap and #out < max do
+    -- politeness is the host's, whichever lane asks: another lane may have fetched from it (or been told to back
+    -- off) since this lane scheduled it; then this lane waits for the host's next allowed time too
+    local hostNext = num(redis.call('HGET', HNEXT, host), 0)
+    if hostNext > now then
+      redis.call('ZADD', ready, hostNext, host)
+      busy = cap
+    end
+    local polite = hostNext <= now
+    while polite and busy < cap and #out < max do
       local e
       if pickRandom > 0 and (redis.call('HINCRBY', STATS, 'pickSeq', 1) - 1) % (pickTop + pickRandom) >= pickTop then
         -- a random pick (depth-weight strategy): any URL of the queue
@@ -451,13 +459,15 @@ if op == 'lease' then
       out[#out + 1] = lm
       if delay > 0 then break end
     end
-    redis.call('HSET', HBUSY, host, busy)
-    if busy >= cap or redis.call('EXISTS', q) == 0 then
-      redis.call('ZREM', ready, host)
-    elseif delay > 0 then
-      redis.call('ZADD', ready, now + delay, host)
+    if polite then
+      redis.call('HSET', HBUSY, host, busy)
+      if busy >= cap or redis.call('EXISTS', q) == 0 then
+        redis.call('ZREM', ready, host)
+      elseif delay > 0 then
+        redis.call('ZADD', ready, now + delay, host)
+      end
+      if delay > 0 then redis.call('HSET', HNEXT, host, now + delay) end
     end
-    if delay > 0 then redis.call('HSET', HNEXT, host, now + delay) end
   end
   if #out > 0 then
     redis.call('HINCRBY', STATS, 'queued', -#out)

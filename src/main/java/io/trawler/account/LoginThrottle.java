@@ -16,10 +16,11 @@ import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
 
 /**
- * Slows down password guessing at the login form: after {@value #FREE_FAILURES} failed logins for a user name
- * (or {@value #FREE_FAILURES_PER_ADDRESS} from one address, which may be a shared proxy) within {@link #WINDOW},
- * each further attempt must wait twice as long as the one before (1 s, 2 s, … up to 5 minutes); a success clears
- * the user name.
+ * Slows down password guessing at the login form: after {@value #FREE_FAILURES} attempts for a user name (or
+ * {@value #FREE_FAILURES_PER_ADDRESS} from one address, which may be a shared proxy; IPv6 addresses by their /64)
+ * within {@link #WINDOW} that did not succeed, each further attempt must wait twice as long as the one before (1 s,
+ * 2 s, … up to 5 minutes). An attempt is checked and counted in one step; a success forgets the user name and gives
+ * the address its attempt back.
  *
  * <p>Shared through Redis, so that every manager enforces one limit: a hash per user name and per address that
  * expires with its window (one Lua script per check), so a flood of fresh names costs Redis a few hundred bytes per
@@ -50,20 +51,55 @@ public class LoginThrottle {
         this.redis = redis;
     }
 
-    /** Milliseconds the caller must still wait before trying this user name from this address (0: go ahead). */
-    public long waitMs(String username, String address, long now) {
-        return Math.max(check("wait", "u:" + username, now, FREE_FAILURES), check("wait", "a:" + address, now, FREE_FAILURES_PER_ADDRESS));
+    /**
+     * An attempt to log in as {@code username} from {@code address}: 0 when it may go ahead (it is counted, in one
+     * step with the check, so parallel guesses cannot all pass one check), else the milliseconds it must still wait.
+     */
+    public long attempt(String username, String address, long now) {
+        String a = "a:" + addressKey(address);
+        long byAddress = check("attempt", a, now, FREE_FAILURES_PER_ADDRESS);
+        if (byAddress > 0) {
+            return byAddress;
+        }
+        long byName = check("attempt", "u:" + username, now, FREE_FAILURES);
+        if (byName > 0) {
+            success(a, false);   // not tried after all: the address gets its attempt back
+        }
+        return byName;
     }
 
-    public void failed(String username, String address, long now) {
-        check("fail", "u:" + username, now, FREE_FAILURES);
-        check("fail", "a:" + address, now, FREE_FAILURES_PER_ADDRESS);
+    /** The attempt succeeded: the user name is forgotten and the address gets its attempt back. */
+    public void succeeded(String username, String address) {
+        success("u:" + username, true);
+        success("a:" + addressKey(address), false);
     }
 
-    public void succeeded(String username) {
-        local.remove("u:" + username);
+    /**
+     * The key of an address: IPv4 as it is, IPv6 by its /64 (a host usually holds a whole /64, so one address per
+     * attempt would give it a fresh budget each time).
+     */
+    static String addressKey(String address) {
+        if (address == null || address.indexOf(':') < 0) {
+            return address == null ? "" : address;
+        }
         try {
-            redis.send(Request.cmd(Command.DEL).arg(key("u:" + username))).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+            byte[] b = java.net.InetAddress.getByName(address.startsWith("[") ? address : "[" + address + "]").getAddress();
+            if (b.length == 16) {
+                return java.util.HexFormat.of().formatHex(b, 0, 8) + "::/64";
+            }
+        } catch (java.net.UnknownHostException | RuntimeException notLiteral) {
+            // keep it as it is
+        }
+        return address;
+    }
+
+    private void success(String key, boolean forget) {
+        localSuccess(key, forget);
+        try {
+            SCRIPT.runMixed(redis, key(key), List.of("success", 0, 0, 0, 0, forget ? "forget" : "return"))
+                    .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } catch (Exception e) {
             logFallback(e);
         }
@@ -75,13 +111,13 @@ public class LoginThrottle {
                     .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
             long shared = r == null ? 0 : r.toLong();
             // what this process saw while Redis was away still counts until its window ends
-            return Math.max(shared, "wait".equals(op) ? localWait(key, now) : 0);
+            return Math.max(shared, localWait(key, now));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return localCheck(op, key, now, free);
+            return localAttempt(key, now, free);
         } catch (Exception e) {
             logFallback(e);
-            return localCheck(op, key, now, free);
+            return localAttempt(key, now, free);
         }
     }
 
@@ -97,22 +133,32 @@ public class LoginThrottle {
         }
     }
 
-    long localCheck(String op, String key, long now, int free) {
-        if ("wait".equals(op)) {
-            return localWait(key, now);
+    /** The same as the script, in this process's table. */
+    synchronized long localAttempt(String key, long now, int free) {
+        long wait = localWait(key, now);
+        if (wait > 0) {
+            return wait;
         }
         if (local.size() >= MAX_ENTRIES && !local.containsKey(key)) {
             evictColdest(now);
         }
-        Failures f = local.compute(key, (k, old) -> {
+        local.compute(key, (k, old) -> {
             if (old == null || old.first() < now - WINDOW.toMillis()) {
                 old = new Failures(0, now, 0);
             }
             int n = old.count() + 1;
-            long wait = n <= free ? 0 : Math.min(MAX_WAIT_MS, 1000L << Math.min(20, n - free - 1));
-            return new Failures(n, old.first(), n <= free ? old.blockedUntil() : now + wait);
+            long until = n <= free ? old.blockedUntil() : now + Math.min(MAX_WAIT_MS, 1000L << Math.min(20, n - free - 1));
+            return new Failures(n, old.first(), until);
         });
-        return Math.max(0, f.blockedUntil() - now);
+        return 0;
+    }
+
+    private synchronized void localSuccess(String key, boolean forget) {
+        if (forget) {
+            local.remove(key);
+        } else {
+            local.computeIfPresent(key, (k, f) -> f.count() <= 1 ? null : new Failures(f.count() - 1, f.first(), f.blockedUntil()));
+        }
     }
 
     private long localWait(String key, long now) {
@@ -120,8 +166,8 @@ public class LoginThrottle {
         return f == null ? 0 : Math.max(0, f.blockedUntil() - now);
     }
 
-    /** Drops expired keys, then the coldest tenth (fewest failures, oldest first); blocked keys go last. */
-    private synchronized void evictColdest(long now) {
+    /** Drops expired keys, then the coldest tenth (fewest attempts, oldest first); blocked keys go last. */
+    private void evictColdest(long now) {
         if (local.size() < MAX_ENTRIES) {
             return;
         }

@@ -55,9 +55,12 @@ public class SessionCookieMechanism implements HttpAuthenticationMechanism {
     public static int sessionCookies(java.util.List<String> cookieHeaders) {
         int n = 0;
         for (String header : cookieHeaders) {
-            for (String part : header.split(";")) {
+            // split as Netty's cookie decoders read a header: ';' and ',' separate cookies, and spaces, tabs and
+            // commas before a name are skipped (so ",trawler_session=x" is a session cookie too)
+            for (String part : header.split("[;,]")) {
                 int eq = part.indexOf('=');
-                if (eq > 0 && part.substring(0, eq).trim().equals(COOKIE)) {
+                String name = (eq < 0 ? part : part.substring(0, eq)).replaceAll("^[\\s,;]+|\\s+$", "");
+                if (name.equalsIgnoreCase(COOKIE)) {
                     n++;
                 }
             }

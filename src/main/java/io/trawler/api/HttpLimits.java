@@ -13,8 +13,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * a request URI longer than {@value #MAX_URI} characters (414), request headers over {@value #MAX_HEADERS} bytes in
  * all (431) and a declared body larger than {@code quarkus.http.limits.max-body-size} (413, the connection is
  * closed). The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length} and
- * {@code max-header-size}, 1 MiB each) sit far above these so that oversized requests reach this check and get the
- * JSON body; only a request line or header block over 1 MiB is refused by Vert.x itself, with a bare status and the
+ * {@code max-header-size}, 256 KiB each) sit far above these so that oversized requests reach this check and get the
+ * JSON body; only a request line or header block over 256 KiB is refused by Vert.x itself, with a bare status and the
  * connection closed (Quarkus offers no hook into that answer).
  */
 @ApplicationScoped

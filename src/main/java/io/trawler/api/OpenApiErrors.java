@@ -15,8 +15,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  * Declares, on every operation of the OpenAPI document, the error answers the API really gives, each with the
  * {@link ApiError} body ({@link ErrorMappers}, {@link HttpLimits}, the authentication mechanisms): 400 (a bad body,
  * parameter or header), 401 (no or a bad token), 403 (a right the caller lacks, or a missing CSRF token), 404 (an
- * unknown id, on paths with one), 409 (a state that forbids the change, on POST, PUT and DELETE), 413 and 415 (on
- * operations with a body), 414 and 431 (an oversized request line or headers, anywhere) and 503 (Redis out of reach).
+ * unknown id, on paths with one), 409 (a state that forbids the change, on POST, PUT and DELETE), 413 and 415 (a
+ * body too large or of another type, on any operation), 414 and 431 (an oversized request line or headers, anywhere) and 503 (Redis out of reach).
  * Registered with {@code mp.openapi.filter}; the success answers are declared on the resource methods.
  */
 public class OpenApiErrors implements OASFilter {
@@ -105,10 +105,9 @@ public class OpenApiErrors implements OASFilter {
         if (changes || needsGraph) {
             errors.put("409", "The resource's state forbids this change (for example a crawl that has ended, a site with crawls)");
         }
-        if (body) {
-            errors.put("413", "The request body is larger than the server takes");
-            errors.put("415", "The request body is not JSON");
-        }
+        // a body is refused for its size or type on any operation, one that takes none included
+        errors.put("413", "The request body is larger than the server takes");
+        errors.put("415", body ? "The request body is not JSON" : "A request body of a type this operation does not take");
         errors.put("414", "The request URI is longer than 8,192 characters");
         errors.put("431", "The request headers are larger than 64 KiB");
         errors.put("503", "Redis (the frontier) is out of reach; try again");

@@ -63,7 +63,7 @@ public class PlanResource {
 
     @POST
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
-    public PlanView plan(@PathParam("siteId") String siteId, PlanRequest body) {
+    public PlanView plan(@PathParam("siteId") String siteId, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) PlanRequest body) {
         PlanRequest r = body == null ? new PlanRequest(null, null, null, null) : body;
         int crawlers = r.crawlers() == null ? 2 : r.crawlers();
         double share = r.keyPathShare() == null ? plans.defaults().keyPathShare() : r.keyPathShare();

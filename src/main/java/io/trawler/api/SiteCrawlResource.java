@@ -49,7 +49,7 @@ public class SiteCrawlResource {
     @POST
         @Consumes(MediaType.APPLICATION_JSON)
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
-    public Response start(@PathParam("siteId") String siteId, CrawlRequest body) {
+    public Response start(@PathParam("siteId") String siteId, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) CrawlRequest body) {
         CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null, null, null) : body;
         String strategy = r.strategy() == null ? "bfs" : r.strategy();
         int partitions = r.partitions() == null ? 1 : r.partitions();

@@ -187,7 +187,7 @@ public class UserResource {
     @Path("/users/{id}/tokens")
     @Authenticated
     @Transactional
-    public Response issue(@PathParam("id") String id, TokenRequest body) {
+    public Response issue(@PathParam("id") String id, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) TokenRequest body) {
         User u = findOwnOrAdmin(id);
         String name = body == null || body.name() == null ? "" : body.name().trim();
         if (name.isEmpty() || name.length() > 100) {

@@ -19,7 +19,8 @@ import io.vertx.ext.web.codec.spi.BodyStream;
  * {@link #abort} is called (timeouts, a crawl that ended), the exchange is failed and its connection reset at once:
  * nothing more is read, a huge, endless or bomb body costs at most the cap plus one network buffer. A response in a
  * coding that was not asked for is refused unread. The decoded bytes held count against a {@link ByteBudget} shared by
- * every fetch; while it is exhausted the connection is paused. {@link FetchInterceptor} attaches the request's
+ * every fetch; while it is exhausted the connection is paused (but for the one body it lets go on to its cap).
+ * {@link FetchInterceptor} attaches the request's
  * context so that the status line and headers survive the abort.
  */
 final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, ContentDecoder.Sink {
@@ -51,10 +52,17 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
     private volatile String truncated;
     private volatile long lastActivity = System.nanoTime();
     private volatile long encodedBytes;
+    private volatile String pendingAbort;
     private ContentDecoder decoder;
     private long held;
     private boolean released;
     private boolean overflow;
+    /** Encoded input not decoded yet for want of room. */
+    private byte[] leftover;
+    /** Waiting for room in the budget (the connection is paused). */
+    private volatile boolean stalled;
+    /** The body ended while it waited: complete once what waited is decoded. */
+    private boolean endRequested;
 
     CappedBody(int cap, ByteBudget budget) {
         this.cap = cap;
@@ -67,6 +75,11 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         this.vertxContext = vctx;
         if (ctx.clientResponse() != null) {
             this.response = ctx.clientResponse();
+        }
+        String pending = pendingAbort;
+        if (pending != null && ctx.clientResponse() != null) {
+            pendingAbort = null;
+            abort(pending);
         }
     }
 
@@ -87,9 +100,9 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         return encodedBytes;
     }
 
-    /** Nanoseconds since data last arrived (or the request was sent). */
+    /** Nanoseconds since data last arrived (or the request was sent); 0 while the body waits for the budget. */
     long idleNanos() {
-        return System.nanoTime() - lastActivity;
+        return stalled ? 0 : System.nanoTime() - lastActivity;
     }
 
     boolean done() {
@@ -100,6 +113,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
     void abort(String reason) {
         Context vctx = vertxContext;
         if (vctx == null) {
+            pendingAbort = reason;   // not attached yet (connecting): cut off as soon as it is
             return;
         }
         vctx.runOnContext(v -> {
@@ -135,7 +149,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
     void release() {
         if (!released) {
             released = true;
-            budget.release(held);
+            budget.release(this, held);
             held = 0;
         }
     }
@@ -162,12 +176,20 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         closeDecoder();
     }
 
+    /** Room for decoded bytes: the cap (plus one byte, to tell a body that goes past it) and the shared budget. */
     @Override
     public int room() {
-        return overflow ? -1 : cap - buffer.length();
+        if (overflow) {
+            return 0;
+        }
+        long capRoom = (long) cap - buffer.length() + 1;
+        if (capRoom == 1) {
+            return 1;   // at the cap: one more byte says the body goes past it, whatever the budget
+        }
+        return (int) Math.max(0, Math.min(capRoom, budget.room(this)));
     }
 
-    /** Keeps what fits under the cap; anything beyond marks the body as over its cap. */
+    /** Keeps what fits under the cap; a byte beyond it marks the body as over its cap. */
     @Override
     public void accept(byte[] bytes, int off, int len) {
         int n = Math.min(len, cap - buffer.length());
@@ -190,18 +212,30 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         }
         if (decoder == null) {
             HttpClientResponse r = response;
-            String coding = r == null ? null : r.getHeader("Content-Encoding");
-            decoder = ContentDecoder.forEncoding(coding);
+            java.util.List<String> codings = r == null ? java.util.List.of() : r.headers().getAll("Content-Encoding");
+            decoder = ContentDecoder.forEncodings(codings);
             if (decoder == null) {
-                Refused refused = new Refused("the response is in Content-Encoding " + (coding.length() <= 40 ? coding : coding.substring(0, 40) + "…")
+                Refused refused = new Refused("the response is in Content-Encoding " + ContentDecoder.describe(codings)
                         + ", which was not asked for (Accept-Encoding: gzip, deflate)");
                 fail(refused);
                 return Future.failedFuture(refused);
             }
         }
+        byte[] bytes = data.getBytes();
+        if (leftover != null) {   // the pipe went on while this body waited: keep the order
+            byte[] joined = java.util.Arrays.copyOf(leftover, leftover.length + bytes.length);
+            System.arraycopy(bytes, 0, joined, leftover.length, bytes.length);
+            bytes = joined;
+            leftover = null;
+        }
+        return feed(bytes);
+    }
+
+    /** Decodes {@code bytes} as far as there is room; what is left waits for room ({@link #writeQueueFull}). */
+    private Future<Void> feed(byte[] bytes) {
+        int used;
         try {
-            byte[] bytes = data.getBytes();
-            decoder.decode(bytes, 0, bytes.length, this);
+            used = decoder.decode(bytes, 0, bytes.length, this);
         } catch (ContentDecoder.BadEncoding bad) {
             Refused refused = new Refused(bad.getMessage());
             fail(refused);
@@ -211,7 +245,48 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             cut("length");
             return Future.failedFuture(new Cut("length"));
         }
+        if (used < bytes.length) {
+            leftover = java.util.Arrays.copyOfRange(bytes, used, bytes.length);
+        }
+        // no room left (the budget): the decoder may hold output too, pulled once there is room
+        stalled = leftover != null || (room() == 0 && decoder.mayHoldOutput());
         return Future.succeededFuture();
+    }
+
+    /** Once the budget has room: decodes what waited; true when nothing waits any more. */
+    private boolean resume() {
+        if (promise.future().isComplete() || truncated != null) {
+            return true;
+        }
+        lastActivity = System.nanoTime();
+        byte[] waiting = leftover == null ? new byte[0] : leftover;
+        leftover = null;
+        feed(waiting);
+        if (!stalled && endRequested) {
+            finish();
+        }
+        return !stalled;
+    }
+
+    /** The body ended: pulls what the decoder still holds, then completes (or waits for room to do so). */
+    private void finish() {
+        if (stalled) {
+            endRequested = true;
+            return;
+        }
+        if (decoder != null) {
+            feed(new byte[0]);
+            if (promise.future().isComplete()) {
+                return;
+            }
+            if (stalled) {
+                endRequested = true;
+                drainHandler(null);
+                return;
+            }
+        }
+        promise.tryComplete(buffer);
+        closeDecoder();
     }
 
     @Override
@@ -224,8 +299,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
 
     @Override
     public void end(Handler<AsyncResult<Void>> handler) {
-        promise.tryComplete(buffer);
-        closeDecoder();
+        finish();
         if (handler != null) {
             handler.handle(Future.succeededFuture());
         }
@@ -241,23 +315,30 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         return this;
     }
 
+    /** Full while decoded bytes wait for room in the shared budget: the pipe pauses the connection. */
     @Override
     public boolean writeQueueFull() {
-        return budget.exhausted();
+        return stalled;
     }
 
+    /** Called by the pipe (with its resume) or by {@link #finish} (null): runs once the budget has room again. */
     @Override
     public WriteStream<Buffer> drainHandler(Handler<Void> handler) {
         Context vctx = vertxContext;
-        if (handler != null) {
-            budget.whenAvailable(() -> {
-                if (vctx != null) {
-                    vctx.runOnContext(v -> handler.handle(null));
-                } else {
+        budget.whenAvailable(() -> {
+            Runnable go = () -> {
+                if (!resume()) {
+                    drainHandler(handler);   // the room went to another body first: wait again
+                } else if (handler != null) {
                     handler.handle(null);
                 }
-            });
-        }
+            };
+            if (vctx != null) {
+                vctx.runOnContext(v -> go.run());
+            } else {
+                go.run();
+            }
+        });
         return this;
     }
 }

@@ -13,5 +13,7 @@ public enum FetchError {
     /** The URL could not be requested (bad syntax, unsupported scheme). */
     INVALID,
     /** The address the host resolved to is not one crawls may reach ({@link AddressPolicy}); never retried. */
-    BLOCKED
+    BLOCKED,
+    /** Cut off because its crawl ended and the fetch outlived the stop grace; recorded, never retried. */
+    STOPPED
 }

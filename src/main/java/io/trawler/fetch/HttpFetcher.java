@@ -45,6 +45,9 @@ public final class HttpFetcher implements AutoCloseable {
     private final AddressPolicy policy;
     private final ByteBudget budget;
     private final Map<String, java.util.Set<CappedBody>> groups = new ConcurrentHashMap<>();
+    /** Groups cut off (crawls that ended); bounded, a crawl id is never reused. */
+    private final Map<String, Boolean> ended = new ConcurrentHashMap<>();
+    private static final int MAX_ENDED = 10_000;
 
     public HttpFetcher(Vertx vertx, FetchConfig config) {
         this(vertx, config, AddressPolicy.none());
@@ -150,9 +153,15 @@ public final class HttpFetcher implements AutoCloseable {
     private Future<FetchResult> send(String url, SocketAddress target, int maxBytes, Map<String, String> extraHeaders,
             Instant started, long t0, String group) {
         CappedBody body = new CappedBody(maxBytes, budget);
-        java.util.Set<CappedBody> members = group == null ? null : groups.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet());
-        if (members != null) {
-            members.add(body);
+        if (group != null) {
+            if (ended.containsKey(group)) {
+                return Future.succeededFuture(FetchResult.failed(url, FetchError.STOPPED, "not fetched: its crawl ended", started, 0));
+            }
+            groups.compute(group, (g, set) -> {
+                java.util.Set<CappedBody> members = set == null ? ConcurrentHashMap.newKeySet() : set;
+                members.add(body);
+                return members;
+            });
         }
         HttpRequest<Buffer> request;
         try {
@@ -163,6 +172,12 @@ public final class HttpFetcher implements AutoCloseable {
                     .putHeader("Accept-Encoding", ACCEPT_ENCODING);
             extraHeaders.forEach(request::putHeader);
         } catch (RuntimeException e) {
+            if (group != null) {
+                groups.computeIfPresent(group, (g, members) -> {
+                    members.remove(body);
+                    return members.isEmpty() ? null : members;
+                });
+            }
             return Future.succeededFuture(FetchResult.failed(url, FetchError.INVALID, String.valueOf(e.getMessage()), started, 0));
         }
         Promise<FetchResult> result = Promise.promise();
@@ -179,11 +194,11 @@ public final class HttpFetcher implements AutoCloseable {
         request.send().onComplete(ar -> {
             vertx.cancelTimer(timer);
             body.release();
-            if (members != null) {
-                members.remove(body);
-                if (members.isEmpty()) {
-                    groups.remove(group, members);
-                }
+            if (group != null) {
+                groups.computeIfPresent(group, (g, members) -> {
+                    members.remove(body);
+                    return members.isEmpty() ? null : members;
+                });
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             if (ar.succeeded()) {
@@ -195,6 +210,11 @@ public final class HttpFetcher implements AutoCloseable {
             HttpClientResponse partial = body.response();
             if (ar.cause() instanceof CappedBody.Refused refused) {
                 result.complete(FetchResult.failed(url, FetchError.INVALID, refused.getMessage(), started, ms));
+                return;
+            }
+            if ("stopped".equals(body.truncated()) && partial == null) {
+                result.complete(FetchResult.failed(url, FetchError.STOPPED, "cut off: its crawl ended before the response came",
+                        started, ms));
                 return;
             }
             if (body.truncated() != null && partial != null) {
@@ -246,6 +266,10 @@ public final class HttpFetcher implements AutoCloseable {
 
     /** Cuts off every fetch in flight of the group (its crawl has ended); what arrived so far is kept, marked truncated. */
     public int abortGroup(String group) {
+        if (ended.size() >= MAX_ENDED) {
+            ended.clear();
+        }
+        ended.put(group, Boolean.TRUE);   // fetches of the group that start later are refused at once
         java.util.Set<CappedBody> members = groups.remove(group);
         if (members == null) {
             return 0;

@@ -30,7 +30,7 @@ public class SignalService {
     }
 
     /** A signal that no site takes, and why. */
-    public record Rejection(@Schema(nullable = true) int index, String url, String reason) {
+    public record Rejection(int index, @Schema(nullable = true) String url, String reason) {
     }
 
     /** View weight a signal adds to its page. */

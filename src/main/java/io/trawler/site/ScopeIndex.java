@@ -34,7 +34,7 @@ public final class ScopeIndex {
 
     /** The site's compiled scope, compiled once per version of its hosts and patterns. */
     public static CrawlScope scopeOf(Site s) {
-        Compiled c = COMPILED.get(s.id);
+        Compiled c = s.id == null ? null : COMPILED.get(s.id);
         if (c != null && c.hosts().equals(s.hosts) && c.include().equals(s.include) && c.exclude().equals(s.exclude)) {
             return c.scope();
         }

@@ -54,6 +54,8 @@ public final class WarcStore implements AutoCloseable {
     private final String node;
     private final String software;
     static final String OPEN_SUFFIX = ".open";
+    /** Markers the stores of this process hold locked (recovery must not even open them). */
+    private static final java.util.Set<Path> HELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     private WarcWriter writer;
     private String fileName;
@@ -89,12 +91,15 @@ public final class WarcStore implements AutoCloseable {
         }
         List<Path> repaired = new java.util.ArrayList<>();
         for (Path m : markers) {
+            if (HELD.contains(m.toAbsolutePath().normalize())) {
+                continue;   // a store of this process writes it (never open a channel on it: closing one drops our lock)
+            }
             try (FileChannel ch = FileChannel.open(m, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 java.nio.channels.FileLock lock;
                 try {
                     lock = ch.tryLock();
                 } catch (java.nio.channels.OverlappingFileLockException heldHere) {
-                    continue;   // a store of this process writes it
+                    continue;
                 }
                 if (lock == null) {
                     continue;   // its writer is alive
@@ -111,12 +116,14 @@ public final class WarcStore implements AutoCloseable {
                         }
                     }
                     if (good == 0) {
-                        Files.delete(file);   // not even its warcinfo record was complete
+                        Files.deleteIfExists(file);   // not even its warcinfo record was complete
                     }
                 }
+                Files.deleteIfExists(m);   // while still holding the lock
                 lock.release();
+            } catch (java.nio.file.NoSuchFileException goneMeanwhile) {
+                // another process recovered it first
             }
-            Files.deleteIfExists(m);
         }
         return repaired;
     }
@@ -169,39 +176,59 @@ public final class WarcStore implements AutoCloseable {
         String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(STAMP);
         fileName = "TRAWLER-" + stamp + "-" + String.format("%05d", sequence++) + "-" + node + ".warc.gz";
         Path path = dir.resolve(fileName);
-        marker = FileChannel.open(dir.resolve(fileName + OPEN_SUFFIX), StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
+        Path markerPath = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
+        // the marker is created and locked under another name, then moved in place: recovery never sees it unlocked
+        Path pending = dir.resolve(fileName + OPEN_SUFFIX + ".new");
+        marker = FileChannel.open(pending, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
         markerLock = marker.lock();
-        writer = new WarcWriter(FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                WarcCompression.GZIP);
-        writer.write(new Warcinfo.Builder().filename(fileName).fields(Map.of(
-                "software", List.of(software),
-                "format", List.of("WARC File Format 1.0"),
-                "conformsTo", List.of("http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/")))
-                .build());
-        markComplete();
+        HELD.add(markerPath);
+        Files.move(pending, markerPath, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        try {
+            writer = new WarcWriter(FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+                    WarcCompression.GZIP);
+            writer.write(new Warcinfo.Builder().filename(fileName).fields(Map.of(
+                    "software", List.of(software),
+                    "format", List.of("WARC File Format 1.0"),
+                    "conformsTo", List.of("http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/")))
+                    .build());
+            markComplete();
+        } catch (IOException | RuntimeException e) {
+            abandon(0);   // nothing of this file is complete: it goes, and the next write starts another
+            throw e;
+        }
     }
 
     /** A write failed half-way (a full disk): cuts the file back to its last complete record and starts a new one next time. */
     private void abandon(long goodEnd) {
+        boolean cut;
         try (FileChannel w = FileChannel.open(dir.resolve(fileName), StandardOpenOption.WRITE)) {
             w.truncate(goodEnd);
-        } catch (IOException ignored) {
-            // the marker still says where the file ends: the next start cuts it
+            cut = true;
+        } catch (IOException notCut) {
+            cut = false;   // the marker still says where the file ends: the next start cuts it
         }
         try {
-            writer.close();
+            if (writer != null) {
+                writer.close();
+            }
         } catch (IOException ignored) {
             // closing a broken file
         }
         writer = null;
+        Path markerPath = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
         try {
+            if (cut) {
+                if (goodEnd == 0) {
+                    Files.deleteIfExists(dir.resolve(fileName));
+                }
+                Files.deleteIfExists(markerPath);
+            }
             markerLock.release();
             marker.close();
-            Files.deleteIfExists(dir.resolve(fileName + OPEN_SUFFIX));
         } catch (IOException ignored) {
             // left for recovery
         }
+        HELD.remove(markerPath);
     }
 
     /** Records in the marker that the file is complete up to its current end. */
@@ -221,10 +248,11 @@ public final class WarcStore implements AutoCloseable {
         if (writer != null) {
             writer.close();
             writer = null;
-            Path m = dir.resolve(fileName + OPEN_SUFFIX);
+            Path m = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
+            Files.deleteIfExists(m);   // while still holding the lock
             markerLock.release();
             marker.close();
-            Files.deleteIfExists(m);
+            HELD.remove(m);
         }
     }
 

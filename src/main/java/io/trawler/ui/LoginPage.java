@@ -78,7 +78,7 @@ public class LoginPage {
         }
         String address = request == null || request.remoteAddress() == null ? "" : request.remoteAddress().hostAddress();
         long now = System.currentTimeMillis();
-        long wait = throttle.waitMs(username, address, now);
+        long wait = throttle.attempt(username, address, now);
         if (wait > 0) {
             return Response.status(429).header("Retry-After", Long.toString((wait + 999) / 1000))
                     .entity(Templates.login(next, username, "Too many failed logins: try again in " + ((wait + 999) / 1000) + " s.").render())
@@ -87,10 +87,9 @@ public class LoginPage {
         var account = username.isEmpty() || password.isEmpty() ? java.util.Optional.<AccountService.Account>empty()
                 : accounts.byPassword(username, password);
         if (account.isEmpty()) {
-            throttle.failed(username, address, now);
             return Response.status(401).entity(Templates.login(next, username, "Wrong user name or password.").render()).build();
         }
-        throttle.succeeded(username);
+        throttle.succeeded(username, address);
         String secret = sessions.open(account.get(), previous);
         return Response.seeOther(URI.create(next)).cookie(cookie(secret, (int) sessions.maxAge().toSeconds(), uri)).build();
     }

@@ -259,10 +259,14 @@ public class CrawlWorker {
         Set<String> active = new HashSet<>(await(frontier.activeCrawls()));
         for (String ended : new HashSet<>(crawls.keySet())) {
             if (!active.contains(ended)) {
-                int cut = fetcher.abortGroup(ended);   // no stream outlives its crawl
-                if (cut > 0) {
-                    LOG.infof("Crawl %s ended: %d fetches in flight cut off", ended, cut);
-                }
+                // no stream outlives its crawl: what is still in flight after the grace is cut off (and recorded as such)
+                HttpFetcher f = fetcher;
+                vertx.setTimer(Math.max(1, config.stopGrace().toMillis()), t -> {
+                    int cut = f.abortGroup(ended);
+                    if (cut > 0) {
+                        LOG.infof("Crawl %s ended: %d fetches still in flight after the grace cut off", ended, cut);
+                    }
+                });
             }
         }
         crawls.keySet().retainAll(active);

@@ -120,7 +120,7 @@ final class PageProcessor {
             return complete(ctx, lease, 0, -1, false, "errors", rec, List.of());
         }
         if (!result.ok()) {
-            if (politeness.mayRetry(attempts)) {
+            if (result.error() != FetchError.STOPPED && politeness.mayRetry(attempts)) {
                 return complete(ctx, lease, now + politeness.backoffMs(java.util.Optional.empty(), attempts, now), delay,
                         true, "", Map.of(), List.of());
             }

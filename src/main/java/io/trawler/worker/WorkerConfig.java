@@ -17,6 +17,13 @@ public interface WorkerConfig {
     @WithDefault("2m")
     Duration leaseDuration();
 
+    /**
+     * How long fetches of a crawl that ended (stopped, failed, finished) may still run; after it they are cut off
+     * (a body keeps what arrived, marked truncated; a response that had not begun is recorded as {@code error-stopped}).
+     */
+    @WithDefault("10s")
+    Duration stopGrace();
+
     /** Pause between frontier polls when no host is ready. */
     @WithDefault("50ms")
     Duration pollInterval();

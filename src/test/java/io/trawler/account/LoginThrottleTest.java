@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /**
  * The login throttle under a flood of fresh user names from many addresses (the reproduced attack: 212 addresses ×
  * 48 attempts with unique names, 10,176 failures, flushed the old in-memory table and unblocked the user): shared
- * through Redis, and in the local fallback table used while Redis is away.
+ * through Redis, and in the local fallback table used while Redis is away; parallel guesses; IPv6 by /64.
  */
 @QuarkusTest
 class LoginThrottleTest {
@@ -18,38 +21,63 @@ class LoginThrottleTest {
     @Inject
     LoginThrottle throttle;
 
+    @Inject
+    io.vertx.redis.client.Redis redis;
+
+    /** The flood leaves 24,000 keys that would expire in the middle of later tests. */
+    @org.junit.jupiter.api.AfterEach
+    void forgetTheFlood() {
+        io.trawler.testsupport.RedisKeys.deleteMatching(redis, "t:login:*");
+    }
+
     @Test
     void aFloodOfFreshNamesDoesNotUnblockAUser() {
-        long now = System.currentTimeMillis();
-        String victim = "victim-" + now;
-        for (int i = 0; i < 8; i++) {
-            throttle.failed(victim, "127.0.0.9", now);
-        }
-        assertTrue(throttle.waitMs(victim, "127.0.0.10", now) > 0, "blocked after 8 failures");
-        flood(throttle, now, 250, 48);
-        assertTrue(throttle.waitMs(victim, "127.0.0.10", now) > 0, "still blocked after 12,000 failures with fresh names");
-        throttle.succeeded(victim);
-        assertEquals(0, throttle.waitMs(victim, "127.0.0.10", now));
+        assertFloodKeepsTheVictimBlocked(throttle, "victim-" + System.nanoTime());
     }
 
     @Test
     void theLocalFallbackKeepsItsHottestKeysWhenFull() {
         LoginThrottle alone = new LoginThrottle(null);   // no Redis at all: every call falls back
-        long now = System.currentTimeMillis();
-        for (int i = 0; i < 8; i++) {
-            alone.failed("victim", "10.0.0.1", now);
-        }
-        flood(alone, now, 250, 48);
+        assertFloodKeepsTheVictimBlocked(alone, "victim");
         assertTrue(alone.localSize() <= LoginThrottle.MAX_ENTRIES, "bounded: " + alone.localSize());
-        assertTrue(alone.waitMs("victim", "10.0.0.2", now) > 0, "the blocked user survives the flood");
-        assertTrue(alone.waitMs("nobody", "10.0.0.2", now) == 0);
     }
 
-    private static void flood(LoginThrottle t, long now, int addresses, int perAddress) {
-        for (int a = 0; a < addresses; a++) {
-            for (int n = 0; n < perAddress; n++) {
-                t.failed("fresh-" + a + "-" + n + "-" + now, "198.51." + (a / 200) + "." + (a % 200), now);
+    private static void assertFloodKeepsTheVictimBlocked(LoginThrottle t, String victim) {
+        long now = System.currentTimeMillis();
+        for (int i = 0; i < 7; i++) {
+            t.attempt(victim, "203.0.113.9", now);
+        }
+        assertTrue(t.attempt(victim, "203.0.113.10", now) > 0, "blocked after 7 attempts that did not succeed");
+        for (int a = 0; a < 250; a++) {
+            for (int n = 0; n < 48; n++) {
+                t.attempt("fresh-" + a + "-" + n + "-" + now, "198.51." + (a / 200) + "." + (a % 200), now);
             }
         }
+        assertTrue(t.attempt(victim, "203.0.113.10", now) > 0, "still blocked after 12,000 attempts with fresh names");
+        t.succeeded(victim, "203.0.113.10");
+        assertEquals(0, t.attempt(victim, "203.0.113.10", now));
+    }
+
+    @Test
+    void parallelGuessesCannotAllPassOneCheck() throws Exception {
+        String name = "parallel-" + System.nanoTime();
+        long now = System.currentTimeMillis();
+        for (int i = 0; i < LoginThrottle.FREE_FAILURES; i++) {
+            assertEquals(0, throttle.attempt(name, "192.0.2." + i, now));
+        }
+        List<CompletableFuture<Long>> guesses = new ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            String address = "192.0.2." + (100 + i);
+            guesses.add(CompletableFuture.supplyAsync(() -> throttle.attempt(name, address, now)));
+        }
+        long through = guesses.stream().map(CompletableFuture::join).filter(w -> w == 0).count();
+        assertEquals(1, through, "of 16 guesses at once past the free attempts, only the first goes ahead");
+    }
+
+    @Test
+    void ipv6AddressesShareTheirSlash64() {
+        assertEquals(LoginThrottle.addressKey("2001:db8:1:2::1"), LoginThrottle.addressKey("2001:db8:1:2:ffff::9"));
+        assertTrue(!LoginThrottle.addressKey("2001:db8:1:2::1").equals(LoginThrottle.addressKey("2001:db8:1:3::1")));
+        assertEquals("198.51.100.7", LoginThrottle.addressKey("198.51.100.7"));
     }
 }

@@ -27,6 +27,32 @@ class PolitenessCrawlTest {
                 200);
     }
 
+    /**
+     * Politeness is the site's, not the lane's: three lanes of an independent partitioned crawl share one host's
+     * delay (before, each lane kept its own schedule and the host saw up to three requests per delay).
+     */
+    @Test
+    void lanesOfAPartitionedCrawlShareTheHostsDelay() throws Exception {
+        GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(40).withoutTraps());
+        try (TestWebServer server = TestWebServer.start(site)) {
+            String siteId = Api.createSite("polite lanes", server.base() + "/", Map.of("delayMs", 150, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 1000, "maxDepth", 5));
+            assertEquals("FINISHED", Api.awaitEnd(Api.startCrawl(siteId), 60_000).getString("state"));
+            Api.as().body(Map.of("crawlers", 3)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
+            server.log().clear();
+            String lanes = Api.as().body(Map.of("partitions", 3, "mode", "independent")).post("/api/v1/sites/" + siteId + "/crawls")
+                    .then().statusCode(202).extract().path("id");
+            assertEquals("FINISHED", Api.awaitEnd(lanes, 60_000).getString("state"));
+            List<Long> robots = server.log().times("/robots.txt");
+            List<Long> starts = server.log().allTimes().stream().filter(t -> !robots.contains(t)).sorted().toList();
+            assertTrue(starts.size() > 20, starts.size() + " requests");
+            for (int i = 1; i < starts.size(); i++) {
+                long gap = starts.get(i) - starts.get(i - 1);
+                assertTrue(gap >= 150 - 15, "request " + i + " of " + starts.size() + " came " + gap + " ms after the previous one");
+            }
+        }
+    }
+
     private static void assertSpacing(GeneratedSite site, Map<String, Object> politeness, long minGapMs) throws Exception {
         try (TestWebServer server = TestWebServer.start(site)) {
             String siteId = Api.createSite("polite", server.base() + "/", politeness, Map.of("maxPages", 1000, "maxDepth", 5));

@@ -117,6 +117,8 @@ class UiAccessTest {
                 .then().statusCode(401);
         given().header("Cookie", "trawler_session=planted; trawler_session=" + b.cookie()).get("/api/v1/sites/" + siteId)
                 .then().statusCode(401);
+        given().header("Cookie", ",trawler_session=planted; trawler_session=" + b.cookie()).get("/api/v1/sites/" + siteId)
+                .then().statusCode(401);
         given().header("Cookie", "trawler_session=" + b.cookie()).header("Cookie", "trawler_session=" + b.cookie())
                 .redirects().follow(false).get("/ui").then().statusCode(303);
         Map<String, Object> site = Map.of("name", "renamed", "seeds", List.of("http://127.0.0.1:9/"));
