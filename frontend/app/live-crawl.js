@@ -65,7 +65,7 @@ export function initLiveCrawl() {
       last = { fetched: v.counts.fetched, at: now };
       drawRate();
     }
-    for (const m of METRICS) {
+    for (const m of [...METRICS, 'wallClockAcceleration']) {
       const cell = root.querySelector(`[data-metric="${m}"]`);
       if (cell) cell.textContent = fmt(v.metrics[m]);
     }

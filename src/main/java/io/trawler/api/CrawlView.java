@@ -19,7 +19,10 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
      * known from the site's previous crawl, M = pages of the busiest lane. Coverage, acceleration and
      * composite are null when the site had no previous crawl.
      */
-    public record Metrics(@Schema(nullable = true) Double overlap, @Schema(nullable = true) Double coverage, @Schema(nullable = true) Double acceleration, @Schema(nullable = true) Double composite) {
+    public record Metrics(@Schema(nullable = true) Double overlap, @Schema(nullable = true) Double coverage, @Schema(nullable = true) Double acceleration, @Schema(nullable = true) Double composite,
+            @Schema(nullable = true, description = "Measured, not counted: distinct pages a second of this crawl (so far) over pages a second of"
+                    + " the site's latest finished single-lane crawl; null for a single-lane crawl or without one")
+            Double wallClockAcceleration) {
     }
 
     /** One lane: pages it fetched (each once: a lane has its own or a shared seen set) and URLs it has queued. */
@@ -38,11 +41,21 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
         Metrics metrics;
         if (c.knownUrls > 0 && busiest > 0) {
             PartitionMetrics m = PartitionMetrics.of(counts.fetched(), counts.unique(), c.knownUrls, busiest, plan.epsilon(), plan.delta());
-            metrics = new Metrics(m.overlap(), m.coverage(), m.acceleration(), m.composite());
+            metrics = new Metrics(m.overlap(), m.coverage(), m.acceleration(), m.composite(), wallClock(c, counts));
         } else {
             double overlap = counts.fetched() == 0 ? 0 : (counts.fetched() - counts.unique()) / (double) counts.fetched();
-            metrics = new Metrics(overlap, null, null, null);
+            metrics = new Metrics(overlap, null, null, null, wallClock(c, counts));
         }
         return new CrawlView(c.id, c.siteId, c.state, c.strategy, c.mode, c.startedAt, c.finishedAt, counts, metrics, lanes);
+    }
+
+    /** Distinct pages a second of this crawl over its baseline's pages a second (the time it has run so far). */
+    static Double wallClock(Crawl c, CrawlCounts counts) {
+        if (c.baselinePagesPerSecond == null || c.baselinePagesPerSecond <= 0 || c.startedAt == null || counts.unique() <= 0) {
+            return null;
+        }
+        java.time.Instant end = c.finishedAt != null ? c.finishedAt : java.time.Instant.now();
+        double seconds = java.time.Duration.between(c.startedAt, end).toMillis() / 1000.0;
+        return seconds <= 0 ? null : counts.unique() / seconds / c.baselinePagesPerSecond;
     }
 }

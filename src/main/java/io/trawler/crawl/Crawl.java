@@ -44,6 +44,13 @@ public class Crawl extends PanacheEntityBase {
     /** URLs known from the site's previous crawl when this one started (the U of coverage); 0 for none. */
     @Column(name = "known_urls")
     public long knownUrls;
+
+    /**
+     * Pages a second of the site's latest finished single-lane crawl when this (partitioned) crawl started: the
+     * baseline of its measured wall-clock acceleration; null when there was none.
+     */
+    @Column(name = "baseline_pages_per_second")
+    public Double baselinePagesPerSecond;
     /** Most fetches (leases) the crawl may make; 0 for no limit. */
     public long budget;
     /** Id of the last page-record stream entry stored in the database. */

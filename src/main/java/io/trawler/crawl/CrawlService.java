@@ -98,6 +98,7 @@ public class CrawlService {
         crawl.mode = mode;
         crawl.spec = toJson(spec);
         crawl.knownUrls = knownUrls;
+        crawl.baselinePagesPerSecond = partitions > 1 ? baselineRate(site.id) : null;
         crawl.budget = budget;
         crawl.startedAt = Instant.now();
         crawl.persist();
@@ -140,6 +141,16 @@ public class CrawlService {
             await(frontier.deactivate(crawlId));
         }
         return crawl;
+    }
+
+    /** Pages a second of the site's latest finished single-lane crawl that fetched anything, or null. */
+    static Double baselineRate(String siteId) {
+        return Crawl.<Crawl>find("siteId = ?1 and state = ?2 and partitions = 1 and fetched > 0 and finishedAt is not null"
+                + " order by finishedAt desc", siteId, CrawlState.FINISHED.name()).firstResultOptional()
+                .map(c -> {
+                    double seconds = java.time.Duration.between(c.startedAt, c.finishedAt).toMillis() / 1000.0;
+                    return seconds > 0 ? c.fetched / seconds : null;
+                }).orElse(null);
     }
 
     /** Live counts from Redis while the crawl is active, the stored ones afterwards. */

@@ -9,9 +9,7 @@ import io.trawler.testsupport.TestRedis;
 import io.trawler.testsupport.TrawlerProcess;
 import io.trawler.testsupport.Warcs;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,7 +46,7 @@ class CrashSafetyIT {
         if (server != null) {
             server.close();
         }
-        shutDownOrphanedRedis(dataDir, redisPort);
+        TrawlerProcess.shutDownOrphanedRedis(dataDir, redisPort);
     }
 
     @Test
@@ -191,23 +189,5 @@ class CrashSafetyIT {
         long delay = 50 + ThreadLocalRandom.current().nextInt(350);
         io.vertx.core.Vertx.currentContext().owner().setTimer(delay, t -> req.response().putHeader("Content-Type", "text/html")
                 .end(html.toString()));
-    }
-
-    /** An embedded Redis orphaned by SIGKILL is still running: shut it down (it takes the data directory's password). */
-    static void shutDownOrphanedRedis(Path dataDir, int redisPort) throws IOException {
-        if (dataDir == null) {
-            return;
-        }
-        Path passwordFile = dataDir.resolve("redis").resolve("password");
-        String password = Files.exists(passwordFile) ? Files.readString(passwordFile).trim() : "";
-        try (Socket s = new Socket("127.0.0.1", redisPort)) {
-            OutputStream out = s.getOutputStream();
-            out.write(("*2\r\n$4\r\nAUTH\r\n$" + password.length() + "\r\n" + password + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write("*2\r\n$8\r\nSHUTDOWN\r\n$6\r\nNOSAVE\r\n".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            s.getInputStream().read();
-        } catch (IOException ignored) {
-            // not running
-        }
     }
 }

@@ -39,6 +39,10 @@ class PartitionedCrawlTest {
                     .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
             JsonPath live = Api.awaitEnd(independent, 60_000);
             assertEquals(2, live.getList("partitions").size());
+            Double wallClock = live.get("metrics.wallClockAcceleration") == null ? null : live.getDouble("metrics.wallClockAcceleration");
+            System.out.printf("independent N=2: acceleration %.2f by page counts, %s measured in time%n", live.getDouble("metrics.acceleration"),
+                    wallClock == null ? "null" : String.format("%.2f", wallClock));
+            assertTrue(wallClock != null && wallClock > 0, "measured against the site's last single-lane crawl: " + wallClock);
             assertTrue(live.getLong("partitions[0].fetched") > 0 && live.getLong("partitions[1].fetched") > 0);
             for (String m : new String[] {"overlap", "coverage", "acceleration"}) {
                 System.out.printf("independent N=2 %s: live %.4f, predicted %.4f%n", m, live.getDouble("metrics." + m),

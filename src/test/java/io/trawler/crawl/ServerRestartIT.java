@@ -9,9 +9,6 @@ import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.TestRedis;
 import io.trawler.testsupport.TrawlerProcess;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,18 +41,7 @@ class ServerRestartIT {
         if (server != null) {
             server.close();
         }
-        // an embedded Redis orphaned by SIGKILL is still running: shut it down (it takes the data directory's password)
-        Path passwordFile = dataDir.resolve("redis").resolve("password");
-        String password = Files.exists(passwordFile) ? Files.readString(passwordFile).trim() : "";
-        try (Socket s = new Socket("127.0.0.1", redisPort)) {
-            OutputStream out = s.getOutputStream();
-            out.write(("*2\r\n$4\r\nAUTH\r\n$" + password.length() + "\r\n" + password + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write("*2\r\n$8\r\nSHUTDOWN\r\n$6\r\nNOSAVE\r\n".getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            s.getInputStream().read();
-        } catch (IOException ignored) {
-            // not running
-        }
+        TrawlerProcess.shutDownOrphanedRedis(dataDir, redisPort);
     }
 
     @Test

@@ -54,15 +54,25 @@ class HostileBodyTest {
         System.out.printf("bombs: gzip %,d bytes, deflate %,d bytes, each 1 GiB decoded%n", gzipBomb.length(), deflateBomb.length());
         vertx = Vertx.vertx();
         server = TestWebServer.start(HostileBodyTest::handle);
-        fetcher = new HttpFetcher(vertx, new TestFetchConfig(CAP) {
+        fetcher = fetcher(256L << 20, 5, 20);
+    }
+
+    /** A fetcher with the 10 MiB cap, this in-flight budget and these idle and total timeouts (seconds). */
+    private static HttpFetcher fetcher(long budget, int idleSeconds, int totalSeconds) {
+        return new HttpFetcher(vertx, new TestFetchConfig(CAP) {
+            @Override
+            public long maxBytesInFlight() {
+                return budget;
+            }
+
             @Override
             public java.time.Duration idleTimeout() {
-                return java.time.Duration.ofSeconds(5);
+                return java.time.Duration.ofSeconds(idleSeconds);
             }
 
             @Override
             public java.time.Duration totalTimeout() {
-                return java.time.Duration.ofSeconds(20);
+                return java.time.Duration.ofSeconds(totalSeconds);
             }
         });
     }
@@ -208,22 +218,7 @@ class HostileBodyTest {
     void aSmallBudgetSlowsBodiesDownButNeverStallsThem() throws Exception {
         byte[] four = "z".repeat(4 << 20).getBytes();
         Buffer body = Buffer.buffer(four);
-        HttpFetcher tight = new HttpFetcher(vertx, new TestFetchConfig(CAP) {
-            @Override
-            public long maxBytesInFlight() {
-                return 1 << 20;
-            }
-
-            @Override
-            public java.time.Duration idleTimeout() {
-                return java.time.Duration.ofSeconds(10);
-            }
-
-            @Override
-            public java.time.Duration totalTimeout() {
-                return java.time.Duration.ofSeconds(30);
-            }
-        });
+        HttpFetcher tight = fetcher(1 << 20, 10, 30);
         try (TestWebServer s = TestWebServer.start(req -> req.response().putHeader("Content-Type", "text/plain").end(body))) {
             List<Future<FetchResult>> all = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
@@ -245,17 +240,7 @@ class HostileBodyTest {
     @Test
     void bombsTogetherStayWithinTheBudget() throws Exception {
         long limit = 4 << 20;
-        HttpFetcher tight = new HttpFetcher(vertx, new TestFetchConfig(CAP) {
-            @Override
-            public long maxBytesInFlight() {
-                return limit;
-            }
-
-            @Override
-            public java.time.Duration totalTimeout() {
-                return java.time.Duration.ofSeconds(30);
-            }
-        });
+        HttpFetcher tight = fetcher(limit, 1, 30);
         java.util.concurrent.atomic.AtomicLong peak = new java.util.concurrent.atomic.AtomicLong();
         java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
         Thread watch = new Thread(() -> {

@@ -35,6 +35,7 @@ public final class OpenApiContract implements BeforeAllCallback, Filter {
     private static final OpenApiContract INSTANCE = new OpenApiContract();
     private static final Map<Integer, OpenApiInteractionValidator> VALIDATORS = new ConcurrentHashMap<>();
     private static final Map<Integer, String> TOKENS = new ConcurrentHashMap<>();
+    private static final java.util.Set<Integer> NO_API = ConcurrentHashMap.newKeySet();
 
     /** The validator is stateless apart from its cache: one instance for every test class. */
     @Override
@@ -53,6 +54,9 @@ public final class OpenApiContract implements BeforeAllCallback, Filter {
     public Response filter(FilterableRequestSpecification request, FilterableResponseSpecification responseSpec, FilterContext ctx) {
         Response response = ctx.next(request, responseSpec);
         String path = URI.create(request.getURI()).getPath();
+        if (NO_API.contains(request.getPort())) {
+            return response;
+        }
         if (path == null || !path.startsWith("/api/") || path.contains("//") || path.contains("/./") || path.contains("/../")) {
             return response;   // not an API path, or a malformed one (an empty id) no operation of the document names
         }
@@ -114,8 +118,15 @@ public final class OpenApiContract implements BeforeAllCallback, Filter {
         return RestAssured.filters().contains(INSTANCE);
     }
 
+    /** A server on {@code port} that serves no API (a worker process). */
+    static void noApi(int port) {
+        VALIDATORS.remove(port);
+        NO_API.add(port);
+    }
+
     /** The admin token of a server on {@code port} other than the test profile's (a packaged server an IT started). */
     static void token(int port, String token) {
+        NO_API.remove(port);
         TOKENS.put(port, token);
         VALIDATORS.remove(port);
     }

@@ -45,7 +45,11 @@ public final class TrawlerProcess implements AutoCloseable {
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile())).start();
         TrawlerProcess t = new TrawlerProcess(p, dataDir, port);
-        OpenApiContract.token(port, TOKEN);
+        if ("worker".equals(properties.get("trawler.role"))) {
+            OpenApiContract.noApi(port);   // a worker serves no API (its /api answers 404): nothing to check
+        } else {
+            OpenApiContract.token(port, TOKEN);
+        }
         t.awaitReady();
         return t;
     }
@@ -100,6 +104,24 @@ public final class TrawlerProcess implements AutoCloseable {
     public void close() throws InterruptedException {
         if (process.isAlive()) {
             stop();
+        }
+    }
+
+    /** An embedded Redis orphaned by SIGKILL is still running: shut it down (it takes the data directory's password). */
+    public static void shutDownOrphanedRedis(Path dataDir, int redisPort) throws IOException {
+        if (dataDir == null) {
+            return;
+        }
+        Path passwordFile = dataDir.resolve("redis").resolve("password");
+        String password = Files.exists(passwordFile) ? Files.readString(passwordFile).trim() : "";
+        try (java.net.Socket s = new java.net.Socket("127.0.0.1", redisPort)) {
+            java.io.OutputStream out = s.getOutputStream();
+            out.write(("*2\r\n$4\r\nAUTH\r\n$" + password.length() + "\r\n" + password + "\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.write("*2\r\n$8\r\nSHUTDOWN\r\n$6\r\nNOSAVE\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            out.flush();
+            s.getInputStream().read();
+        } catch (IOException ignored) {
+            // not running
         }
     }
 }
