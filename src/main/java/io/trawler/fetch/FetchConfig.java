@@ -37,6 +37,12 @@ public interface FetchConfig {
     int maxRedirects();
 
     /**
+     * Source address(es) this process fetches from: one IP address of this machine, or a comma-separated list (one
+     * Web Client each; a host and port is always fetched from the same one). Unset: the system chooses.
+     */
+    java.util.Optional<java.util.List<String>> localAddress();
+
+    /**
      * Decoded body bytes all fetches in flight may hold together; past it, connections are paused until fetches end
      * (a bound on memory however many large or bomb bodies arrive at once).
      */

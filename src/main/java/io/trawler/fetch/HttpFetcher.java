@@ -40,7 +40,8 @@ public final class HttpFetcher implements AutoCloseable {
     static final String ACCEPT_ENCODING = "gzip, deflate";
 
     private final Vertx vertx;
-    private final WebClient client;
+    /** One Web Client per source address ({@code trawler.fetch.local-address}), or one with the system's choice. */
+    private final List<WebClient> clients;
     private final FetchConfig config;
     private final AddressPolicy policy;
     private final ByteBudget budget;
@@ -70,8 +71,27 @@ public final class HttpFetcher implements AutoCloseable {
                 .setMaxInitialLineLength(16 * 1024)
                 .setTrustAll(config.trustAllCertificates())
                 .setVerifyHost(!config.trustAllCertificates());
-        this.client = WebClient.create(vertx, options);
-        ((WebClientInternal) client).addInterceptor(new FetchInterceptor());
+        List<String> addresses = config.localAddress().orElse(List.of()).stream().map(String::trim).filter(a -> !a.isEmpty()).toList();
+        List<WebClient> made = new ArrayList<>();
+        for (String address : addresses.isEmpty() ? java.util.Collections.<String>singletonList(null) : addresses) {
+            String local = address == null ? null : AddressPolicy.literal(address).map(java.net.InetAddress::getHostAddress)
+                    .orElseThrow(() -> new IllegalArgumentException("trawler.fetch.local-address: " + address + " is not an IP address"));
+            WebClient c = WebClient.create(vertx, new WebClientOptions(options).setLocalAddress(local));
+            ((WebClientInternal) c).addInterceptor(new FetchInterceptor());
+            made.add(c);
+        }
+        this.clients = List.copyOf(made);
+    }
+
+    /**
+     * The client (source address) a host is fetched from: with several {@code trawler.fetch.local-address}es, always
+     * the same one for the same host and port, so that what a site sees from each address stays predictable.
+     */
+    private WebClient clientFor(String url) {
+        if (clients.size() == 1) {
+            return clients.get(0);
+        }
+        return clients.get(Math.floorMod(io.trawler.parse.UrlNormalizer.authorityOf(url).hashCode(), clients.size()));
     }
 
     /** The request headers every fetch sends, for the WARC request record. */
@@ -165,7 +185,7 @@ public final class HttpFetcher implements AutoCloseable {
         }
         HttpRequest<Buffer> request;
         try {
-            request = client.requestAbs(HttpMethod.GET, target, url).as(body)
+            request = clientFor(url).requestAbs(HttpMethod.GET, target, url).as(body)
                     .connectTimeout(config.connectTimeout().toMillis())
                     .idleTimeout(config.idleTimeout().toMillis())
                     .putHeader("Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
@@ -285,6 +305,6 @@ public final class HttpFetcher implements AutoCloseable {
 
     @Override
     public void close() {
-        client.close();
+        clients.forEach(WebClient::close);
     }
 }

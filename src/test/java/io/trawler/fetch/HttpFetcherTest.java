@@ -3,6 +3,7 @@ package io.trawler.fetch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import crawlercommons.robots.BaseRobotRules;
@@ -133,6 +134,42 @@ class HttpFetcherTest {
         } finally {
             guarded.close();
         }
+    }
+
+    /** trawler.fetch.local-address: fetches leave from the configured addresses, one host always from the same one. */
+    @Test
+    void fetchesLeaveFromTheConfiguredSourceAddresses() throws Exception {
+        java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try (TestWebServer s = TestWebServer.start(req -> {
+            seen.add(req.remoteAddress().host());
+            req.response().end("ok");
+        })) {
+            HttpFetcher sourced = new HttpFetcher(vertx, new TestFetchConfig(10_000) {
+                @Override
+                public java.util.Optional<List<String>> localAddress() {
+                    return java.util.Optional.of(List.of("127.0.0.2", " 127.0.0.3"));
+                }
+            });
+            try {
+                String port = s.base().substring(s.base().lastIndexOf(':') + 1);
+                for (int i = 0; i < 5; i++) {
+                    assertTrue(await(sourced.fetch(s.base() + "/a" + i)).ok());
+                }
+                assertEquals(1, seen.size(), "one host, one source address: " + seen);
+                for (String host : List.of("127.0.0.1", "localhost", "127.1", "127.0.0.1.")) {
+                    await(sourced.fetch("http://" + host + ":" + port + "/b"));
+                }
+                assertTrue(seen.stream().allMatch(a -> a.equals("127.0.0.2") || a.equals("127.0.0.3")), "from the configured addresses: " + seen);
+            } finally {
+                sourced.close();
+            }
+        }
+        assertThrows(IllegalArgumentException.class, () -> new HttpFetcher(vertx, new TestFetchConfig(10_000) {
+            @Override
+            public java.util.Optional<List<String>> localAddress() {
+                return java.util.Optional.of(List.of("not-an-address"));
+            }
+        }));
     }
 
     @Test

@@ -19,6 +19,7 @@ class TestFetchConfig implements FetchConfig {
     @Override public int maxBodyBytes() { return maxBodyBytes; }
     @Override public int maxRedirects() { return 5; }
     @Override public long maxBytesInFlight() { return 256L << 20; }
+    @Override public java.util.Optional<java.util.List<String>> localAddress() { return java.util.Optional.empty(); }
     @Override public int maxConnectionsPerHost() { return 8; }
     @Override public Duration robotsTtl() { return Duration.ofHours(1); }
     @Override public Duration robotsErrorTtl() { return Duration.ofMinutes(5); }
