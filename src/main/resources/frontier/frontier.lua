@@ -436,11 +436,8 @@ if op == 'lease' then
     -- politeness is the host's, whichever lane asks: another lane may have fetched from it (or been told to back
     -- off) since this lane scheduled it; then this lane waits for the host's next allowed time too
     local hostNext = num(redis.call('HGET', HNEXT, host), 0)
-    if hostNext > now then
-      redis.call('ZADD', ready, hostNext, host)
-      busy = cap
-    end
     local polite = hostNext <= now
+    if not polite then redis.call('ZADD', ready, hostNext, host) end
     while polite and busy < cap and #out < max do
       local e
       if pickRandom > 0 and (redis.call('HINCRBY', STATS, 'pickSeq', 1) - 1) % (pickTop + pickRandom) >= pickTop then

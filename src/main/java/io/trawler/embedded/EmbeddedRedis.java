@@ -135,19 +135,19 @@ public class EmbeddedRedis {
             watchdog.interrupt();
         }
         Process p = process;
-        if (p == null) {
-            if (adopted) {
-                // not our child: SHUTDOWN it and wait until it stops answering
-                RedisPing.shutdown(config.embeddedPort(), hosts.password());
-                long deadline = System.currentTimeMillis() + 15_000;
-                while (RedisPing.probe(config.embeddedPort(), hosts.password()).answered() && System.currentTimeMillis() < deadline) {
-                    sleep(50);
-                }
-                adopted = false;
-            }
-            return;
+        if (p == null && !adopted) {
+            return;   // an external Redis
         }
         RedisPing.shutdown(config.embeddedPort(), hosts.password());
+        if (p == null) {
+            // adopted, not our child: wait until it stops answering
+            long deadline = System.currentTimeMillis() + 15_000;
+            while (RedisPing.probe(config.embeddedPort(), hosts.password()).answered() && System.currentTimeMillis() < deadline) {
+                sleep(50);
+            }
+            adopted = false;
+            return;
+        }
         try {
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroy();

@@ -51,7 +51,6 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
     private volatile HttpClientResponse response;
     private volatile String truncated;
     private volatile long lastActivity = System.nanoTime();
-    private volatile long encodedBytes;
     private volatile String pendingAbort;
     private ContentDecoder decoder;
     private long held;
@@ -95,18 +94,9 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         return truncated;
     }
 
-    /** Bytes read from the connection (before decoding). */
-    long encodedBytes() {
-        return encodedBytes;
-    }
-
     /** Nanoseconds since data last arrived (or the request was sent); 0 while the body waits for the budget. */
     long idleNanos() {
         return stalled ? 0 : System.nanoTime() - lastActivity;
-    }
-
-    boolean done() {
-        return promise.future().isComplete();
     }
 
     /** Cuts the exchange off (a timeout, or its crawl ended); what arrived so far is kept. */
@@ -206,7 +196,6 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
     @Override
     public Future<Void> write(Buffer data) {
         lastActivity = System.nanoTime();
-        encodedBytes += data.length();
         if (truncated != null || promise.future().isComplete()) {
             return Future.failedFuture(new Cut(truncated == null ? "length" : truncated));
         }

@@ -192,12 +192,7 @@ public final class HttpFetcher implements AutoCloseable {
                     .putHeader("Accept-Encoding", ACCEPT_ENCODING);
             extraHeaders.forEach(request::putHeader);
         } catch (RuntimeException e) {
-            if (group != null) {
-                groups.computeIfPresent(group, (g, members) -> {
-                    members.remove(body);
-                    return members.isEmpty() ? null : members;
-                });
-            }
+            leave(group, body);
             return Future.succeededFuture(FetchResult.failed(url, FetchError.INVALID, String.valueOf(e.getMessage()), started, 0));
         }
         Promise<FetchResult> result = Promise.promise();
@@ -214,12 +209,7 @@ public final class HttpFetcher implements AutoCloseable {
         request.send().onComplete(ar -> {
             vertx.cancelTimer(timer);
             body.release();
-            if (group != null) {
-                groups.computeIfPresent(group, (g, members) -> {
-                    members.remove(body);
-                    return members.isEmpty() ? null : members;
-                });
-            }
+            leave(group, body);
             long ms = (System.nanoTime() - t0) / 1_000_000;
             if (ar.succeeded()) {
                 HttpResponse<Buffer> r = ar.result();
@@ -282,6 +272,16 @@ public final class HttpFetcher implements AutoCloseable {
         List<Map.Entry<String, String>> list = new ArrayList<>(m.size());
         m.forEach(e -> list.add(Map.entry(e.getKey(), e.getValue())));
         return list;
+    }
+
+    /** The body's fetch is over: it leaves its group (the group goes when empty). */
+    private void leave(String group, CappedBody body) {
+        if (group != null) {
+            groups.computeIfPresent(group, (g, members) -> {
+                members.remove(body);
+                return members.isEmpty() ? null : members;
+            });
+        }
     }
 
     /** Cuts off every fetch in flight of the group (its crawl has ended); what arrived so far is kept, marked truncated. */

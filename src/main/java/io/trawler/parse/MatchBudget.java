@@ -33,8 +33,4 @@ public final class MatchBudget {
         left -= cost;
         return true;
     }
-
-    public boolean exhausted() {
-        return left <= 0;
-    }
 }

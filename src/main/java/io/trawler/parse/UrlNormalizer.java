@@ -67,10 +67,7 @@ public final class UrlNormalizer {
      */
     private static String filter(String url) {
         int scheme = url.indexOf("://");
-        int authorityEnd = scheme < 0 ? -1 : scheme + 3;
-        while (authorityEnd >= 0 && authorityEnd < url.length() && "/?#".indexOf(url.charAt(authorityEnd)) < 0) {
-            authorityEnd++;
-        }
+        int authorityEnd = scheme < 0 ? -1 : scheme + 3 + authorityOf(url).length();
         int open = scheme < 0 ? -1 : url.indexOf('[', scheme + 3);
         if (open < 0 || open > authorityEnd) {
             return NORMALIZER.filter(url);   // no IPv6 literal host
