@@ -120,6 +120,8 @@ export function initDashboard() {
   function showWorkers(workers) {
     const rows = workers.map((w) => el('tr', {},
       el('td', { text: w.name }),
+      el('td', { text: w.node }),
+      w.addresses.length ? el('td', { text: w.addresses.join(', ') }) : el('td', {}, el('span', { class: 'hint', text: "the system's" })),
       el('td', {}, w.stale ? el('span', { class: 'state state-FAILED', text: 'silent' }) : null, w.stale ? ' ' : null, `${w.secondsAgo} s ago`),
       el('td', { text: `${w.inFlight} / ${w.concurrency}` }), el('td', { text: String(w.crawls) }), el('td', { text: String(w.pages) })));
     document.getElementById('worker-rows').replaceChildren(...rows);

@@ -10,17 +10,23 @@
 --                            manager may lag behind before leasing pauses),
 --                            rescore (none|backlinks|opic|pagerank|focus-t|focus-tl), budget, focusF, focusA, focusB,
 --                            continuous (1: the crawl stays RUNNING when it runs dry, to take revisits and recrawls),
---                            finishedAt, json
+--                            scope (politeness scope: site | node), lane:<n> (the node that serves lane n; absent or
+--                            empty: any node), finishedAt, json
 --   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
 --   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
 --   P f:<bucket>       STRING fingerprints of pages fetched by any lane (distinct pages for the metrics)
 --   P p<n>:ready       ZSET  host -> earliest time (ms) it may be leased from (hosts with work)
 --   P p<n>:q:<host>    ZSET  "depth hops attempts url" -> priority (lowest first)
---   P inflight         ZSET  "leaseId partition score depth hops attempts url" -> lease deadline (ms)
---   P hbusy            HASH  host -> URLs of that host in flight
---   P hnext            HASH  host -> next time (ms) politeness allows a fetch
+--   P inflight         ZSET  "leaseId partition score worker|client depth hops attempts url" -> lease deadline (ms)
+--   P owners           ZSET  worker -> when it last leased or heart-beat (ms); a worker silent longer than the
+--                            timeout its lease call gives is dead, and its leases go back to their queues at once
+--   P hbusy            HASH  politeness key -> URLs in flight
+--   P hnext            HASH  politeness key -> next time (ms) politeness allows a fetch
 --   P hdelay           HASH  host -> delay (ms) between fetch starts
+--     The politeness key is the host with scope "site" (one polite client per host, whichever node fetches), and
+--     "client|host" with scope "node", where the client is the source address the leasing worker fetches the host
+--     from (its node name when it has none of its own): each node is then its own polite client.
 --   P pages            STREAM page records for the manager to ingest
 --   P sitemaps         HASH  host -> 1 once a worker has taken the host's sitemaps
 --   P loads            ZSET  side loads (sitemaps) in progress -> deadline; the crawl is not finished while one runs
@@ -36,6 +42,34 @@ local P = KEYS[1]
 local op = ARGV[1]
 local CONF, STATS, INFLIGHT = P .. 'conf', P .. 'stats', P .. 'inflight'
 local HBUSY, HNEXT, HDELAY = P .. 'hbusy', P .. 'hnext', P .. 'hdelay'
+local OWNERS = P .. 'owners'
+local NODE_SCOPE = redis.call('HGET', CONF, 'scope') == 'node'
+-- with scope node, a host not yet polite for one client may be for another: it is looked at again at the latest this
+-- soon (ms)
+local NODE_RESCAN = 100
+
+-- The politeness key of a host for a client ('-': the crawl's politeness is the site's, one per host).
+local function pkey(client, host)
+  if client == '-' or client == '' or not NODE_SCOPE then return host end
+  return client .. '|' .. host
+end
+
+-- Java's String.hashCode of an ASCII string, as a signed 32-bit number (HttpFetcher picks a source address by it).
+local function java_hash(str)
+  local h = 0
+  for i = 1, #str do h = (h * 31 + string.byte(str, i)) % 4294967296 end
+  if h >= 2147483648 then h = h - 4294967296 end
+  return h
+end
+
+-- The client a worker fetches a host from: one of its source addresses (comma-separated, as HttpFetcher chooses it),
+-- or its node when it has none.
+local function client_for(node, addresses, host)
+  if addresses == '' then return node end
+  local list = {}
+  for a in string.gmatch(addresses, '[^,]+') do list[#list + 1] = a end
+  return list[(java_hash(host) % #list) + 1]
+end
 
 local function num(v, default)
   if v == false or v == nil then return default end
@@ -104,7 +138,8 @@ end
 -- already there is never made ready earlier than its next allowed time (a back-off applies at once).
 local function mark_ready(part, host)
   local ready = ready_key(part)
-  local nxt = num(redis.call('HGET', HNEXT, host), 0)
+  -- with scope node the clients' politeness is checked when one leases: the host is ready as far as the lane knows
+  local nxt = NODE_SCOPE and 0 or num(redis.call('HGET', HNEXT, host), 0)
   local current = redis.call('ZSCORE', ready, host)
   if current then
     if tonumber(current) < nxt then redis.call('ZADD', ready, nxt, host) end
@@ -112,7 +147,7 @@ local function mark_ready(part, host)
   end
   if redis.call('EXISTS', queue_key(part, host)) == 0 then return end
   local cap = num(redis.call('HGET', CONF, 'maxPerHost'), 1)
-  if num(redis.call('HGET', HBUSY, host), 0) >= cap then return end
+  if not NODE_SCOPE and num(redis.call('HGET', HBUSY, host), 0) >= cap then return end
   redis.call('ZADD', ready, nxt, host)
 end
 
@@ -307,31 +342,33 @@ local function page_context(url, pageBucket, pageRem, linksAt, sim, relevant)
   return nil
 end
 
--- Lease member: "leaseId partition score depth hops attempts url"
+-- Lease member: "leaseId partition score worker|client depth hops attempts url" (leases made before workers named
+-- themselves lack "worker|client": no owner, the site's politeness)
 local function parse_lease(lm)
-  local id, part, score, member = string.match(lm, '^(%d+) (%d+) (%S+) (.*)$')
-  return id, part, score, member
+  local id, part, score, worker, client, member = string.match(lm, '^(%d+) (%d+) (%S+) ([^ |]*)|(%S*) (.*)$')
+  if id then return id, part, score, member, worker, client end
+  id, part, score, member = string.match(lm, '^(%d+) (%d+) (%S+) (.*)$')
+  return id, part, score, member, '', '-'
 end
 
-local function release_host(host)
-  local busy = redis.call('HINCRBY', HBUSY, host, -1)
-  if busy <= 0 then redis.call('HDEL', HBUSY, host) end
+local function release_host(key)
+  local busy = redis.call('HINCRBY', HBUSY, key, -1)
+  if busy <= 0 then redis.call('HDEL', HBUSY, key) end
 end
 
 -- Puts expired leases back in their queues: a worker that died loses nothing. An expired lease counts as an
 -- attempt; a URL whose leases expired maxAttempts times (it kills or hangs workers) gets a final page record
 -- (outcome abandoned) instead of another lease.
-local function reclaim(now, limit)
-  local expired = redis.call('ZRANGEBYSCORE', INFLIGHT, '-inf', now, 'LIMIT', 0, limit)
+local function requeue_leases(expired, now)
   local maxAttempts = num(redis.call('HGET', CONF, 'maxAttempts'), 3)
   local requeued = 0
   for _, lm in ipairs(expired) do
-    local _, part, score, member = parse_lease(lm)
+    local _, part, score, member, _, client = parse_lease(lm)
     local depth, hops, attempts, url = string.match(member, '^(%d+) (%d+) (%d+) (.*)$')
     local host = host_of(url)
     local tries = tonumber(attempts) + 1
     redis.call('ZREM', INFLIGHT, lm)
-    release_host(host)
+    release_host(pkey(client, host))
     if tries >= maxAttempts then
       redis.call('XADD', P .. 'pages', '*', 'url', url, 'status', '0', 'outcome', 'abandoned', 'fetchedAt', tostring(now),
         'partition', part, 'depth', depth,
@@ -350,6 +387,30 @@ local function reclaim(now, limit)
   if requeued > 0 then redis.call('HINCRBY', STATS, 'queued', requeued) end
   if #expired > 0 then redis.call('HINCRBY', STATS, 'reclaimed', #expired) end
   return #expired
+end
+
+-- Leases of workers silent for longer than timeoutMs (killed, or cut off from Redis) go back to their queues now,
+-- not when their deadlines pass; such a worker's late completion is then stale. The in-flight set is read whole,
+-- which happens only when a worker has died, and holds at most the workers' concurrency.
+local function reclaim_dead(now, timeoutMs)
+  if timeoutMs <= 0 then return 0 end
+  local dead = redis.call('ZRANGEBYSCORE', OWNERS, '-inf', now - timeoutMs, 'LIMIT', 0, 16)
+  if #dead == 0 then return 0 end
+  local gone = {}
+  for _, w in ipairs(dead) do gone[w] = true end
+  redis.call('ZREM', OWNERS, unpack(dead))
+  local theirs = {}
+  for _, lm in ipairs(redis.call('ZRANGE', INFLIGHT, 0, -1)) do
+    local _, _, _, _, worker = parse_lease(lm)
+    if gone[worker] then theirs[#theirs + 1] = lm end
+  end
+  if #theirs > 0 then redis.call('HINCRBY', STATS, 'reclaimedDead', #theirs) end
+  return requeue_leases(theirs, now)
+end
+
+local function reclaim(now, limit, timeoutMs)
+  local n = reclaim_dead(now, timeoutMs or 0)
+  return n + requeue_leases(redis.call('ZRANGEBYSCORE', INFLIGHT, '-inf', now, 'LIMIT', 0, limit), now)
 end
 
 local function check_finished(now)
@@ -381,11 +442,19 @@ if op == 'claim' then
   return 1
 end
 
--- lease now partition max leaseMs
+-- lease now partition max leaseMs worker node addresses timeoutMs
+--   worker: the leasing worker's name ('' for none: its leases expire only at their deadlines); node: its node (a lane
+--   given to another node is not leased); addresses: its source addresses, comma-separated ('' for none);
+--   timeoutMs: how long a silent worker counts as alive (0: leases expire only at their deadlines)
 if op == 'lease' then
   local now, part, max, leaseMs = tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
-  reclaim(now, 200)
+  local worker, node, addresses, timeoutMs = ARGV[6] or '', ARGV[7] or '', ARGV[8] or '', tonumber(ARGV[9] or '0')
+  -- first the dead (a worker that stopped and started again under its name finds its old leases back in the queues)
+  reclaim(now, 200, timeoutMs)
+  if worker ~= '' then redis.call('ZADD', OWNERS, now, worker) end
   if redis.call('HGET', CONF, 'state') ~= 'RUNNING' then return {} end
+  local laneNode = redis.call('HGET', CONF, 'lane:' .. part)
+  if laneNode and laneNode ~= '' and node ~= '' and laneNode ~= node then return {} end
   -- back-pressure: while the manager has more than maxUnread page records to ingest, nothing more is leased
   local maxUnread = num(redis.call('HGET', CONF, 'maxUnread'), 0)
   if maxUnread > 0 and redis.call('XLEN', P .. 'pages') >= maxUnread then
@@ -426,18 +495,24 @@ if op == 'lease' then
       return a < b
     end)
   else
-    hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, max)
+    -- with scope node some ready hosts may not be polite for this client yet: look a little further
+    hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, NODE_SCOPE and max + 32 or max)
   end
   for _, host in ipairs(hosts) do
     if #out >= max then break end
     local q = queue_key(part, host)
-    local busy = num(redis.call('HGET', HBUSY, host), 0)
+    local client = NODE_SCOPE and client_for(node, addresses, host) or '-'
+    local key = pkey(client, host)
+    local busy = num(redis.call('HGET', HBUSY, key), 0)
     local delay = num(redis.call('HGET', HDELAY, host), defaultDelay)
-    -- politeness is the host's, whichever lane asks: another lane may have fetched from it (or been told to back
-    -- off) since this lane scheduled it; then this lane waits for the host's next allowed time too
-    local hostNext = num(redis.call('HGET', HNEXT, host), 0)
-    local polite = hostNext <= now
-    if not polite then redis.call('ZADD', ready, hostNext, host) end
+    -- politeness is the host's (scope site), whichever lane asks: another lane may have fetched from it (or been told
+    -- to back off) since this lane scheduled it; then this lane waits for the host's next allowed time too. With scope
+    -- node it is this client's, and another client may be free sooner: the host is looked at again soon.
+    local hostNext = num(redis.call('HGET', HNEXT, key), 0)
+    local polite = hostNext <= now and (not NODE_SCOPE or busy < cap)
+    if not polite then
+      redis.call('ZADD', ready, NODE_SCOPE and math.min(math.max(hostNext, now + 1), now + NODE_RESCAN) or hostNext, host)
+    end
     while polite and busy < cap and #out < max do
       local e
       if pickRandom > 0 and (redis.call('HINCRBY', STATS, 'pickSeq', 1) - 1) % (pickTop + pickRandom) >= pickTop then
@@ -450,20 +525,23 @@ if op == 'lease' then
       if #e == 0 then break end
       unindex(e[1])
       local id = redis.call('HINCRBY', STATS, 'leaseSeq', 1)
-      local lm = id .. ' ' .. part .. ' ' .. e[2] .. ' ' .. e[1]
+      local lm = id .. ' ' .. part .. ' ' .. e[2] .. ' ' .. worker .. '|' .. client .. ' ' .. e[1]
       redis.call('ZADD', INFLIGHT, now + leaseMs, lm)
       busy = busy + 1
       out[#out + 1] = lm
       if delay > 0 then break end
     end
     if polite then
-      redis.call('HSET', HBUSY, host, busy)
-      if busy >= cap or redis.call('EXISTS', q) == 0 then
+      redis.call('HSET', HBUSY, key, busy)
+      if redis.call('EXISTS', q) == 0 or (busy >= cap and not NODE_SCOPE) then
         redis.call('ZREM', ready, host)
+      elseif NODE_SCOPE and (busy >= cap or delay > 0) then
+        -- another client may lease the host at once; this one finds it not yet polite and puts it off to its own time
+        redis.call('ZADD', ready, now + 1, host)
       elseif delay > 0 then
         redis.call('ZADD', ready, now + delay, host)
       end
-      if delay > 0 then redis.call('HSET', HNEXT, host, now + delay) end
+      if delay > 0 then redis.call('HSET', HNEXT, key, now + delay) end
     end
   end
   if #out > 0 then
@@ -487,11 +565,12 @@ if op == 'complete' then
     redis.call('HINCRBY', STATS, 'stale', 1)
     return { 'stale', 0, check_finished(now) }
   end
-  local _, part, score, member = parse_lease(lm)
+  local _, part, score, member, _, client = parse_lease(lm)
   local depth, hops, attempts, url = string.match(member, '^(%d+) (%d+) (%d+) (.*)$')
   local host = host_of(url)
-  release_host(host)
-  if nextAt > num(redis.call('HGET', HNEXT, host), 0) then redis.call('HSET', HNEXT, host, nextAt) end
+  local key = pkey(client, host)
+  release_host(key)
+  if nextAt > num(redis.call('HGET', HNEXT, key), 0) then redis.call('HSET', HNEXT, key, nextAt) end
   if delay >= 0 then redis.call('HSET', HDELAY, host, delay) end
   if disposition == 'retry' then
     local again = depth .. ' ' .. hops .. ' ' .. (tonumber(attempts) + 1) .. ' ' .. url
@@ -569,9 +648,9 @@ if op == 'revisit' then
   return added
 end
 
--- reclaim now limit
+-- reclaim now limit timeoutMs
 if op == 'reclaim' then
-  local n = reclaim(tonumber(ARGV[2]), tonumber(ARGV[3]))
+  local n = reclaim(tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4] or '0'))
   return { n, check_finished(tonumber(ARGV[2])) }
 end
 

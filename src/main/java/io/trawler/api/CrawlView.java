@@ -26,7 +26,8 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
     }
 
     /** One lane: pages it fetched (each once: a lane has its own or a shared seen set) and URLs it has queued. */
-    public record PartitionCounts(int index, long fetched, long unique, long queued) {
+    /** One lane: its pages, its queue, and while the crawl runs the worker node serving it (null: any node, or ended). */
+    public record PartitionCounts(int index, long fetched, long unique, long queued, @Schema(nullable = true) String node) {
     }
 
     public static CrawlView of(Crawl c, CrawlProgress progress, PlanConfig plan) {
@@ -36,7 +37,8 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
         for (int i = 0; i < progress.laneFetched().length; i++) {
             long f = progress.laneFetched()[i];
             busiest = Math.max(busiest, f);
-            lanes.add(new PartitionCounts(i, f, f, i < progress.laneQueued().length ? progress.laneQueued()[i] : 0));
+            String node = i < progress.laneNodes().length && !progress.laneNodes()[i].isEmpty() ? progress.laneNodes()[i] : null;
+            lanes.add(new PartitionCounts(i, f, f, i < progress.laneQueued().length ? progress.laneQueued()[i] : 0, node));
         }
         Metrics metrics;
         if (c.knownUrls > 0 && busiest > 0) {

@@ -39,7 +39,7 @@ public class SiteCommands {
         Site site = new Site();
         site.id = Ids.newId();
         site.createdAt = Instant.now();
-        mayChangePrivateNetworks(site, request);
+        mayChangeAdminSettings(site, request);
         apply(site, request);
         site.persist();
         return site;
@@ -49,7 +49,7 @@ public class SiteCommands {
     @Transactional
     public Site replace(Site site, SiteRequest request) {
         Site managed = Site.findById(site.id);
-        mayChangePrivateNetworks(managed, request);
+        mayChangeAdminSettings(managed, request);
         apply(managed, request);
         return managed;
     }
@@ -72,12 +72,19 @@ public class SiteCommands {
     }
 
     /**
-     * Only an admin may let a site reach private networks (switching it off is anyone's), and only an admin may
-     * change the seeds or hosts of a site that may: an editor cannot point an approved intranet site elsewhere.
+     * Only an admin may let a site reach private networks or give it politeness scope {@code node} (switching either
+     * off is anyone's), and only an admin may change the seeds or hosts of a site that may reach private networks: an
+     * editor cannot point an approved intranet site elsewhere.
      */
-    void mayChangePrivateNetworks(Site site, SiteRequest r) {
+    void mayChangeAdminSettings(Site site, SiteRequest r) {
         if (r == null || identity.hasRole(io.trawler.account.Role.Rights.ADMIN)) {
             return;
+        }
+        String scope = r.politeness() == null ? null : r.politeness().scope();
+        if (scope != null && io.trawler.frontier.PolitenessScope.parse(scope).orElse(null) == io.trawler.frontier.PolitenessScope.NODE
+                && !"node".equals(site.politenessScope)) {
+            throw new io.quarkus.security.ForbiddenException("only an admin may set politeness.scope to node: each node would then be"
+                    + " its own polite client, which needs the site owner's consent");
         }
         Boolean asked = r.scope() == null ? null : r.scope().allowPrivateNetworks();
         if (Boolean.TRUE.equals(asked) && !site.allowPrivateNetworks) {
@@ -110,6 +117,9 @@ public class SiteCommands {
         site.exclude = scope.exclude() == null ? List.of() : scope.exclude();
         if (scope.allowPrivateNetworks() != null) {
             site.allowPrivateNetworks = scope.allowPrivateNetworks();
+        }
+        if (r.politeness() != null && r.politeness().scope() != null) {
+            site.politenessScope = io.trawler.frontier.PolitenessScope.parse(r.politeness().scope()).orElseThrow().code();
         }
         SiteRequest.Politeness p = r.politeness() == null ? new SiteRequest.Politeness(null, null, null) : r.politeness();
         site.delayMs = p.delayMs() == null ? SiteDefaults.DELAY_MS : p.delayMs();

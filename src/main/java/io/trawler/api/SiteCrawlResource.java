@@ -71,6 +71,17 @@ public class SiteCrawlResource {
         if (!MODES.contains(mode)) {
             problems.add(new ApiError.Detail("mode", "one of " + MODES));
         }
+        List<String> nodes = r.nodes() == null ? List.of() : r.nodes();
+        if (!nodes.isEmpty() && nodes.size() != partitions) {
+            problems.add(new ApiError.Detail("nodes", "one node per lane: " + partitions + " expected, " + nodes.size() + " given"));
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            String n = nodes.get(i);
+            if (n == null || !n.matches("[A-Za-z0-9._:@-]{0,100}")) {
+                problems.add(new ApiError.Detail("nodes[" + i + "]", "a node name (letters, digits, '.', '_', ':', '@', '-'; at most 100)"
+                        + " or \"\" for any node"));
+            }
+        }
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
@@ -90,7 +101,7 @@ public class SiteCrawlResource {
                 // conditional requests only under a refresh plan: every known page is then scheduled, so a 304 (no
                 // body, no links) loses nothing; a crawl without one must read every page to find the site
                 return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
-                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && refresh.userExperience()));
+                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && refresh.userExperience()), nodes);
             } catch (io.trawler.plan.PlanService.NoGraphException e) {
                 throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
             }

@@ -17,7 +17,17 @@ public record SiteRequest(String name, List<String> seeds, Scope scope, Politene
         }
     }
 
-    public record Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots) {
+    /**
+     * Delay between fetch starts on a host, URLs of a host in flight at once, robots.txt, and whose politeness that is:
+     * {@code scope} {@code site} (default: one polite client per host, however many nodes crawl the site) or {@code node}
+     * (each node, each of its source addresses, is its own polite client: only an admin may set it, with the site
+     * owner's consent to be fetched beyond what one client may do).
+     */
+    public record Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots, String scope) {
+
+        public Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots) {
+            this(delayMs, maxConcurrentPerHost, respectRobots, null);
+        }
     }
 
     public record Limits(Long maxPages, Integer maxDepth) {

@@ -62,6 +62,9 @@ public final class SiteRequestValidator {
             range("politeness.delayMs", p.delayMs(), 0, 3_600_000, problems);
             range("politeness.maxConcurrentPerHost", p.maxConcurrentPerHost() == null ? null : p.maxConcurrentPerHost().longValue(),
                     1, 1000, problems);
+            if (p.scope() != null && io.trawler.frontier.PolitenessScope.parse(p.scope()).isEmpty()) {
+                problems.add(new ApiError.Detail("politeness.scope", "one of site, node"));
+            }
         }
         SiteRequest.Limits l = r.limits();
         if (l != null) {

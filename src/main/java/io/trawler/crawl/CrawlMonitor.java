@@ -35,13 +35,16 @@ public class CrawlMonitor {
     private final Instance<PageIngestor> ingestors;
     private final PageRankRefresher ranks;
     private final CrawlService crawls;
+    private final LanePlacement lanes;
+    private long nextPlacement;
     private PageIngestor ingestor;
     private ScheduledExecutorService timer;
     private volatile long unavailableLoggedAt;
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
-            CrawlService crawls) {
+            CrawlService crawls, LanePlacement lanes) {
+        this.lanes = lanes;
         this.ranks = ranks;
         this.crawls = crawls;
         this.config = config;
@@ -81,6 +84,7 @@ public class CrawlMonitor {
             LOG.errorf(e, "Crawl monitor: cannot list crawls");
             return;
         }
+        placeLanes(monitored);
         for (Crawl crawl : monitored) {
             try {
                 if (crawl.isActive()) {
@@ -104,6 +108,20 @@ public class CrawlMonitor {
                 }
                 LOG.errorf(e, "Crawl monitor: crawl %s failed this tick (the other crawls go on)", crawl.id);
             }
+        }
+    }
+
+    /** Once a second: lanes of silent nodes move to live ones. */
+    private void placeLanes(List<Crawl> monitored) {
+        long now = System.currentTimeMillis();
+        if (now < nextPlacement) {
+            return;
+        }
+        nextPlacement = now + 1000;
+        try {
+            lanes.rebalance(monitored.stream().filter(Crawl::isActive).map(crawls::spec).toList());
+        } catch (Exception e) {
+            LOG.warnf("Crawl monitor: lanes not placed this second: %s", e.toString());
         }
     }
 

@@ -29,9 +29,11 @@ public class CrawlService {
     private final ObjectMapper json;
     private final OrderConfig order;
     private final RedisFrontier.Limits limits;
+    private final LanePlacement lanePlacement;
 
     public CrawlService(RedisFrontier frontier, ObjectMapper json, OrderConfig order, io.trawler.frontier.PolitenessConfig politeness,
-            io.trawler.frontier.FrontierConfig frontierConfig) {
+            io.trawler.frontier.FrontierConfig frontierConfig, LanePlacement lanePlacement) {
+        this.lanePlacement = lanePlacement;
         this.limits = new RedisFrontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords());
         this.frontier = frontier;
         this.json = json;
@@ -58,7 +60,17 @@ public class CrawlService {
     @Transactional
     public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
             Revisits revisits) {
-        return start(site, strategy, mode, plan, knownUrls, topic, budget, revisits, true, null);
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, revisits, List.of());
+    }
+
+    /**
+     * As {@link #start(Site, String, String, PartitionPlan, long, Topic, long, Revisits)}, each lane on the node named
+     * ({@code nodes}: one per lane, {@code ""} for any; empty: lanes placed on live nodes by {@link LanePlacement}).
+     */
+    @Transactional
+    public Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
+            Revisits revisits, List<String> nodes) {
+        return start(site, strategy, mode, plan, knownUrls, topic, budget, revisits, true, null, nodes);
     }
 
     /**
@@ -68,14 +80,14 @@ public class CrawlService {
     @Transactional
     public Crawl startRecrawl(Site site, List<String> urls, int priority, long knownUrls) {
         return start(site, "bfs", "independent", null, knownUrls, null, 0, new Revisits(false, true, false), false,
-                new Recrawl(urls, priority));
+                new Recrawl(urls, priority), List.of());
     }
 
     private record Recrawl(List<String> urls, int priority) {
     }
 
     private Crawl start(Site site, String strategy, String mode, PartitionPlan plan, long knownUrls, Topic topic, long budget,
-            Revisits revisits, boolean followLinks, Recrawl recrawl) {
+            Revisits revisits, boolean followLinks, Recrawl recrawl, List<String> nodes) {
         String id = Ids.newId();
         int partitions = plan == null ? 1 : plan.size();
         List<List<String>> laneSeeds = new ArrayList<>();
@@ -88,7 +100,7 @@ public class CrawlService {
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
                 owners, knownUrls, order.constants(), topic, budget, revisits.continuous(), followLinks, revisits.conditional(),
-                revisits.keepText(), site.allowPrivateNetworks);
+                revisits.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes);
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -102,11 +114,14 @@ public class CrawlService {
         crawl.budget = budget;
         crawl.startedAt = Instant.now();
         crawl.persist();
-        int bits = spec.frontierSettings().bucketBits();
+        io.trawler.frontier.CrawlFrontierSettings settings = LanePlacement.placed(spec)
+                ? spec.frontierSettings().withLaneNodes(lanePlacement.initial(id, partitions, nodes))
+                : spec.frontierSettings();
+        int bits = settings.bucketBits();
         if (recrawl != null) {
             Map<String, Integer> lanes = new java.util.LinkedHashMap<>();
             recrawl.urls().forEach(u -> lanes.put(u, 0));
-            await(frontier.create(id, spec.frontierSettings(), crawl.spec, limits)
+            await(frontier.create(id, settings, crawl.spec, limits)
                     .compose(v -> frontier.revisit(id, recrawl.priority(), lanes, System.currentTimeMillis())));
             return crawl;
         }
@@ -119,7 +134,7 @@ public class CrawlService {
                 seeds.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(u, 0), ordering.seedScore(u, normalised.size())));
             }
         }
-        await(frontier.create(id, spec.frontierSettings(), crawl.spec, limits)
+        await(frontier.create(id, settings, crawl.spec, limits)
                 .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
         return crawl;
     }
@@ -159,7 +174,7 @@ public class CrawlService {
             FrontierCounts c = await(frontier.counts(crawl.id));
             return new CrawlProgress(new CrawlCounts(c.fetched(), c.unique(), c.queued(), c.inFlight(), c.errors(), c.robotsDenied(),
                     c.linksDropped()),
-                    c.fetchedByLane(), c.queuedByLane());
+                    c.fetchedByLane(), c.queuedByLane(), c.nodeByLane());
         }
         long[] lanes = crawl.laneFetched == null || crawl.laneFetched.isEmpty() ? new long[] {crawl.fetched}
                 : java.util.Arrays.stream(crawl.laneFetched.split(",")).mapToLong(Long::parseLong).toArray();

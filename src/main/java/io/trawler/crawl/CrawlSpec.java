@@ -1,6 +1,7 @@
 package io.trawler.crawl;
 
 import io.trawler.frontier.CrawlFrontierSettings;
+import io.trawler.frontier.PolitenessScope;
 import io.trawler.parse.CrawlScope;
 import io.trawler.order.OrderingStrategy;
 import io.trawler.order.FrontierRules;
@@ -20,13 +21,15 @@ import java.util.Map;
  * fetches only the URLs asked for), whether workers send conditional requests from the pages' histories
  * ({@code conditional}; see {@link Revisits}), and whether page records carry the main text ({@code keepText}: the user-experience
  * policy compares versions), and whether fetches may reach private networks ({@code allowPrivateNetworks}, set on
- * the site by an admin). The manager writes it to Redis as JSON at start, so workers never need the database.
+ * the site by an admin), the site's politeness scope ({@code site} or {@code node}, see {@link PolitenessScope}) and the
+ * node each lane was asked to run on ({@code nodes}, empty: placed on live nodes automatically). The manager writes it to
+ * Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
         Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
-        boolean keepText, boolean allowPrivateNetworks) {
+        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes) {
 
     public CrawlScope scope() {
         return new CrawlScope(hosts, include, exclude, maxDepth);
@@ -35,7 +38,8 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
     public CrawlFrontierSettings frontierSettings() {
         FrontierRules rules = order().rules();
         return new CrawlFrontierSettings(maxConcurrentPerHost, delayMs, maxPages, partitions,
-                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, rules, budget, continuous);
+                partitions > 1 && crawlMode() == CrawlMode.INDEPENDENT, rules, budget, continuous,
+                PolitenessScope.parse(politenessScope).orElse(PolitenessScope.SITE), nodes == null ? List.of() : nodes);
     }
 
     /** The ordering strategy: the score discovered URLs get and what the frontier does with it. */

@@ -42,6 +42,7 @@ public final class HttpFetcher implements AutoCloseable {
     private final Vertx vertx;
     /** One Web Client per source address ({@code trawler.fetch.local-address}), or one with the system's choice. */
     private final List<WebClient> clients;
+    private final List<String> sourceAddresses;
     private final FetchConfig config;
     private final AddressPolicy policy;
     private final ByteBudget budget;
@@ -73,14 +74,28 @@ public final class HttpFetcher implements AutoCloseable {
                 .setVerifyHost(!config.trustAllCertificates());
         List<String> addresses = config.localAddress().orElse(List.of()).stream().map(String::trim).filter(a -> !a.isEmpty()).toList();
         List<WebClient> made = new ArrayList<>();
+        List<String> locals = new ArrayList<>();
         for (String address : addresses.isEmpty() ? java.util.Collections.<String>singletonList(null) : addresses) {
             String local = address == null ? null : AddressPolicy.literal(address).map(java.net.InetAddress::getHostAddress)
                     .orElseThrow(() -> new IllegalArgumentException("trawler.fetch.local-address: " + address + " is not an IP address"));
             WebClient c = WebClient.create(vertx, new WebClientOptions(options).setLocalAddress(local));
             ((WebClientInternal) c).addInterceptor(new FetchInterceptor());
             made.add(c);
+            if (local != null) {
+                locals.add(local);
+            }
         }
         this.clients = List.copyOf(made);
+        this.sourceAddresses = List.copyOf(locals);
+    }
+
+    /**
+     * The source addresses this fetcher uses, in the order it chooses among them (empty: the system's choice). The
+     * frontier computes the same choice for politeness scope {@code node}: Java's {@code String.hashCode} of the URL's
+     * authority, modulo their number.
+     */
+    public List<String> sourceAddresses() {
+        return sourceAddresses;
     }
 
     /**

@@ -13,9 +13,15 @@ import io.trawler.order.FrontierRules;
  * @param rules      the ordering strategy's picks, host order and re-scoring
  * @param budget     leases at most (0: no limit): a crawl that used its budget finishes once nothing is in flight
  * @param continuous the crawl stays RUNNING when its queues run dry, to take revisits and recrawls, until stopped
+ * @param politenessScope whose politeness the frontier keeps: the site's (one per host) or each node's
+ * @param laneNodes  the node each lane starts on ({@code ""}: any node; empty list: every lane on any node)
  */
 public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, FrontierRules rules,
-        long budget, boolean continuous) {
+        long budget, boolean continuous, PolitenessScope politenessScope, java.util.List<String> laneNodes) {
+
+    public CrawlFrontierSettings {
+        laneNodes = java.util.List.copyOf(laneNodes);
+    }
 
     public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions) {
         this(maxPerHost, delayMs, maxPages, partitions, false, FrontierRules.PLAIN, 0, false);
@@ -24,6 +30,21 @@ public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages,
     public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, FrontierRules rules,
             long budget) {
         this(maxPerHost, delayMs, maxPages, partitions, laneSeen, rules, budget, false);
+    }
+
+    public CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages, int partitions, boolean laneSeen, FrontierRules rules,
+            long budget, boolean continuous) {
+        this(maxPerHost, delayMs, maxPages, partitions, laneSeen, rules, budget, continuous, PolitenessScope.SITE, java.util.List.of());
+    }
+
+    /** The same settings with lanes starting on the given nodes. */
+    public CrawlFrontierSettings withLaneNodes(java.util.List<String> nodes) {
+        return new CrawlFrontierSettings(maxPerHost, delayMs, maxPages, partitions, laneSeen, rules, budget, continuous, politenessScope, nodes);
+    }
+
+    /** The same settings with another politeness scope. */
+    public CrawlFrontierSettings withPolitenessScope(PolitenessScope scope) {
+        return new CrawlFrontierSettings(maxPerHost, delayMs, maxPages, partitions, laneSeen, rules, budget, continuous, scope, laneNodes);
     }
 
     public int bucketBits() {

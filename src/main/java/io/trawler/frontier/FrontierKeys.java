@@ -25,6 +25,11 @@ public final class FrontierKeys {
         return prefix(crawlId) + "inflight";
     }
 
+    /** Workers that leased from the crawl, by their last sign of life. */
+    public static String owners(String crawlId) {
+        return prefix(crawlId) + "owners";
+    }
+
     public static String pages(String crawlId) {
         return prefix(crawlId) + "pages";
     }

@@ -58,7 +58,11 @@ public class RedisFrontier {
                 .arg("budget").arg(s.budget())
                 .arg("continuous").arg(s.continuous() ? "1" : "0")
                 .arg("bucketBits").arg(s.bucketBits())
+                .arg("scope").arg(s.politenessScope().code())
                 .arg("json").arg(specJson);
+        for (int lane = 0; lane < s.laneNodes().size(); lane++) {
+            conf.arg("lane:" + lane).arg(s.laneNodes().get(lane));
+        }
         FocusSettings focus = s.rules().focus();
         if (focus != null) {
             conf.arg("focusF").arg(focus.minPrefixCount()).arg("focusA").arg(Double.toString(focus.relevantBoost()))
@@ -106,10 +110,19 @@ public class RedisFrontier {
         return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(r -> r.get(0).toInteger());
     }
 
-    /** Leases up to {@code max} URLs of a partition whose hosts politeness allows now. */
+    /** Leases as a worker with no name, node or addresses: its leases come back only when their deadlines pass. */
     public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now) {
+        return lease(crawlId, partition, max, leaseMs, now, Leaser.ANONYMOUS);
+    }
+
+    /**
+     * Leases up to {@code max} URLs of a partition whose hosts politeness allows now, for the given worker: nothing
+     * when the lane is given to another node; the worker counts as alive from this call on.
+     */
+    public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now, Leaser leaser) {
         List<String> args = List.of("lease", Long.toString(now), Integer.toString(partition), Integer.toString(max),
-                Long.toString(leaseMs));
+                Long.toString(leaseMs), leaser.worker(), leaser.node(), String.join(",", leaser.addresses()),
+                Long.toString(leaser.timeoutMs()));
         return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(r -> {
             List<Lease> leases = new ArrayList<>(r == null ? 0 : r.size());
             if (r != null) {
@@ -176,8 +189,52 @@ public class RedisFrontier {
 
     /** Returns expired leases to their queues; returns how many. */
     public Future<Integer> reclaim(String crawlId, long now, int limit) {
-        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), List.of("reclaim", Long.toString(now), Integer.toString(limit)))
-                .map(r -> r.get(0).toInteger());
+        return reclaim(crawlId, now, limit, 0);
+    }
+
+    /** Returns expired leases, and those of workers silent for longer than {@code timeoutMs}, to their queues. */
+    public Future<Integer> reclaim(String crawlId, long now, int limit, long timeoutMs) {
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId),
+                List.of("reclaim", Long.toString(now), Integer.toString(limit), Long.toString(timeoutMs))).map(r -> r.get(0).toInteger());
+    }
+
+    /**
+     * Tells the crawls that the worker is alive at {@code now} (its heartbeat), or with {@code now} 0 that it is gone
+     * (a drained worker): its leases still in flight then go back to their queues at the next lease of any worker.
+     */
+    public Future<Void> renew(String worker, java.util.Collection<String> crawlIds, long now) {
+        if (crawlIds.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        List<Request> renewals = crawlIds.stream().map(id -> Request.cmd(Command.ZADD).arg(FrontierKeys.owners(id)).arg(now).arg(worker))
+                .toList();
+        return redis.batch(renewals).mapEmpty();
+    }
+
+    /** The node serving each lane of the crawl ({@code ""}: any node). */
+    public Future<List<String>> laneNodes(String crawlId, int partitions) {
+        Request get = Request.cmd(Command.HMGET).arg(FrontierKeys.conf(crawlId));
+        for (int lane = 0; lane < partitions; lane++) {
+            get.arg("lane:" + lane);
+        }
+        return redis.send(get).map(r -> {
+            List<String> nodes = new ArrayList<>(partitions);
+            for (int lane = 0; lane < partitions; lane++) {
+                Response n = r == null ? null : r.get(lane);
+                nodes.add(n == null ? "" : n.toString());
+            }
+            return nodes;
+        });
+    }
+
+    /** Gives lanes to nodes (lane → node; {@code ""}: any node). */
+    public Future<Void> assignLanes(String crawlId, Map<Integer, String> nodes) {
+        if (nodes.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        Request set = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId));
+        nodes.forEach((lane, node) -> set.arg("lane:" + lane).arg(node));
+        return redis.send(set).mapEmpty();
     }
 
     /** URLs the crawl may still admit before its page limit ({@code Long.MAX_VALUE} without one). */

@@ -39,6 +39,9 @@ public class Site extends PanacheEntityBase {
     /** Whether this site's fetches may reach private networks (set by an admin only). */
     @Column(name = "allow_private_networks")
     public boolean allowPrivateNetworks;
+    /** Whose politeness the site's crawls keep: {@code site} or {@code node} (see {@link io.trawler.frontier.PolitenessScope}). */
+    @Column(name = "politeness_scope")
+    public String politenessScope = "site";
     @Column(name = "created_at")
     public Instant createdAt;
     @Column(name = "updated_at")

@@ -42,7 +42,8 @@ public class DashboardPage {
     }
 
     /** A worker as the dashboard's script shows it. */
-    public record LiveWorker(String name, long secondsAgo, long inFlight, int concurrency, long pages, int crawls, boolean stale) {
+    public record LiveWorker(String name, String node, List<String> addresses, long secondsAgo, long inFlight, int concurrency, long pages,
+            int crawls, boolean stale) {
     }
 
     /** What the dashboard's script polls: the active crawls (new ones included) and the workers. */
@@ -51,14 +52,14 @@ public class DashboardPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, int sites, List<Workers.Worker> workers);
+        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, int sites, List<io.trawler.worker.WorkerDirectory.Worker> workers);
     }
 
     private final CrawlService crawls;
     private final PlanConfig planConfig;
-    private final Workers workers;
+    private final io.trawler.worker.WorkerDirectory workers;
 
-    public DashboardPage(CrawlService crawls, PlanConfig planConfig, Workers workers) {
+    public DashboardPage(CrawlService crawls, PlanConfig planConfig, io.trawler.worker.WorkerDirectory workers) {
         this.crawls = crawls;
         this.planConfig = planConfig;
         this.workers = workers;
@@ -87,7 +88,7 @@ public class DashboardPage {
             return new LiveCrawl(c.id, siteName(c), c.state, p.laneFetched().length, p.counts());
         }).toList());
         List<LiveWorker> ws = workers.list().stream()
-                .map(w -> new LiveWorker(w.name(), w.secondsAgo(), w.inFlight(), w.concurrency(), w.pages(), w.crawls(), w.stale()))
+                .map(w -> new LiveWorker(w.name(), w.node(), w.addresses(), w.secondsAgo(), w.inFlight(), w.concurrency(), w.pages(), w.crawls(), w.stale()))
                 .toList();
         return new Live(active, ws);
     }

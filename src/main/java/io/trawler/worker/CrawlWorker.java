@@ -34,9 +34,10 @@ import org.jboss.logging.Logger;
 
 /**
  * The worker loop: leases URLs of every running crawl from the frontier, up to the configured
- * concurrency, and hands each to a {@link PageProcessor}. It keeps nothing that matters in memory:
- * stopping it (or killing the process) leaves in-flight URLs leased, and they return to their
- * queues when the leases expire.
+ * concurrency, and hands each to a {@link PageProcessor}. Of a partitioned crawl it leases only the lanes given to
+ * its node (or to any node). It keeps nothing that matters in memory: killing the process leaves in-flight URLs
+ * leased, and they return to their queues once its heartbeat is missed for {@code trawler.worker.node-timeout};
+ * stopping it drains: no more leases, pages in flight finished (for up to 30 s), the rest handed back at once.
  */
 @ApplicationScoped
 public class CrawlWorker {
@@ -61,7 +62,10 @@ public class CrawlWorker {
     private final Object slots = new Object();
     /** Round-robin positions: the crawl, and per crawl the lane, that lease first in the next round. */
     private final Map<String, Integer> laneCursor = new ConcurrentHashMap<>();
+    /** The node serving each lane of each partitioned crawl ({@code ""}: any), refreshed with the crawls. */
+    private final Map<String, List<String>> laneNodes = new ConcurrentHashMap<>();
     private int crawlCursor;
+    private io.trawler.frontier.Leaser leaser;
 
     private volatile boolean running;
     private Thread loop;
@@ -115,18 +119,31 @@ public class CrawlWorker {
         fetcher = new HttpFetcher(vertx, fetchConfig, new io.trawler.fetch.AddressPolicy(io.trawler.fetch.OwnServices.of(
                 java.util.Optional.of(redisUrl), cfg.getOptionalValue("quarkus.datasource.jdbc.url", String.class))));
         RobotsCache robots = new RobotsCache(fetcher, fetchConfig);
-        warc = new WarcStore(trawler.dataDir().resolve("warc"), config.warcMaxFileBytes(), nodeName(), "Trawler/0.1 (jwarc)");
+        if (config.nodeTimeout().compareTo(config.heartbeatInterval().multipliedBy(2)) < 0) {
+            throw new IllegalArgumentException("trawler.worker.node-timeout (" + config.nodeTimeout()
+                    + ") must be at least twice trawler.worker.heartbeat-interval (" + config.heartbeatInterval() + ")");
+        }
+        String node = nodeName();
+        String worker = node + "-" + ProcessHandle.current().pid();
+        leaser = new io.trawler.frontier.Leaser(worker, node, fetcher.sourceAddresses(), config.nodeTimeout().toMillis());
+        warc = new WarcStore(trawler.dataDir().resolve("warc"), config.warcMaxFileBytes(), worker, "Trawler/0.1 (jwarc)");
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
                 new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), refresh);
-        heartbeat = new Heartbeat(io.quarkus.arc.Arc.container().instance(io.vertx.redis.client.Redis.class).get(), nodeName());
+        heartbeat = new Heartbeat(io.quarkus.arc.Arc.container().instance(io.vertx.redis.client.Redis.class).get(), frontier, worker, node,
+                fetcher.sourceAddresses(), config.heartbeatInterval().toMillis());
         running = true;
         loop = new Thread(this::run, "trawler-worker");
         loop.setDaemon(true);
         loop.start();
-        LOG.infof("Worker started: concurrency %d, %d processing threads, WARC files in %s", config.concurrency(), threads, warc.dir());
+        LOG.infof("Worker %s started on node %s: concurrency %d, %d processing threads, source addresses %s, WARC files in %s", worker,
+                node, config.concurrency(), threads, fetcher.sourceAddresses().isEmpty() ? "(the system's)" : fetcher.sourceAddresses(),
+                warc.dir());
     }
 
-    /** Stops leasing, waits up to 30 s for pages in flight, then closes the fetcher and WARC files. */
+    /**
+     * Drains: stops leasing, waits up to 30 s for pages in flight, hands what is still leased back to the frontier (the
+     * next lease of any worker requeues it), then closes the fetcher and WARC files.
+     */
     public synchronized void stop() {
         if (!running) {
             return;
@@ -143,6 +160,12 @@ public class CrawlWorker {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        try {
+            // a renewal at time 0: this worker is gone, its leases still in flight go back now
+            io.trawler.frontier.Await.result(frontier.renew(leaser.worker(), crawls.keySet(), 0));
+        } catch (RuntimeException e) {
+            LOG.warnf("Worker %s: could not hand its leases back (they return when its heartbeat is missed): %s", leaser.worker(), e);
         }
         fetcher.close();
         try {
@@ -169,7 +192,7 @@ public class CrawlWorker {
                     refreshCrawls();
                     nextRefresh = now + 500;
                 }
-                heartbeat.maybeSend(now, inFlight.get(), config.concurrency(), processed.get(), crawls.size());
+                heartbeat.maybeSend(now, inFlight.get(), config.concurrency(), processed.get(), crawls.keySet());
                 int leased = leaseRound(now);
                 if (leased == 0 || inFlight.get() >= config.concurrency()) {
                     synchronized (slots) {
@@ -200,24 +223,24 @@ public class CrawlWorker {
         }
         int slotsLeft = 0;
         for (CrawlContext c : order) {
-            slotsLeft += c.spec().partitions();
+            slotsLeft += mine(c).size();
         }
         int leased = 0;
         int first = Math.floorMod(crawlCursor, n);
         for (int i = 0; i < n && running; i++) {
             CrawlContext ctx = order.get((first + i) % n);
-            int lanes = ctx.spec().partitions();
-            int laneStart = Math.floorMod(laneCursor.getOrDefault(ctx.id(), 0), lanes);
-            for (int j = 0; j < lanes && running; j++, slotsLeft--) {
+            List<Integer> lanes = mine(ctx);
+            int laneStart = Math.floorMod(laneCursor.getOrDefault(ctx.id(), 0), Math.max(1, lanes.size()));
+            for (int j = 0; j < lanes.size() && running; j++, slotsLeft--) {
                 int free = config.concurrency() - inFlight.get();
                 if (free <= 0) {
                     return leased;
                 }
-                int p = (laneStart + j) % lanes;
+                int p = lanes.get((laneStart + j) % lanes.size());
                 int share = Math.max(1, (free + slotsLeft - 1) / Math.max(1, slotsLeft));
-                List<Lease> leases = await(frontier.lease(ctx.id(), p, share, config.leaseDuration().toMillis(), now));
+                List<Lease> leases = await(frontier.lease(ctx.id(), p, share, config.leaseDuration().toMillis(), now, leaser));
                 if (!leases.isEmpty()) {
-                    laneCursor.put(ctx.id(), p + 1);
+                    laneCursor.put(ctx.id(), (laneStart + j) + 1);
                     crawlCursor = first + i + 1;
                 }
                 leased += leases.size();
@@ -227,6 +250,19 @@ public class CrawlWorker {
             }
         }
         return leased;
+    }
+
+    /** The lanes of the crawl this worker's node serves: those given to it or to any node. */
+    private List<Integer> mine(CrawlContext ctx) {
+        List<String> nodes = laneNodes.getOrDefault(ctx.id(), List.of());
+        List<Integer> lanes = new java.util.ArrayList<>(ctx.spec().partitions());
+        for (int lane = 0; lane < ctx.spec().partitions(); lane++) {
+            String node = lane < nodes.size() ? nodes.get(lane) : "";
+            if (node.isEmpty() || node.equals(leaser.node())) {
+                lanes.add(lane);
+            }
+        }
+        return lanes;
     }
 
     private void dispatch(CrawlContext ctx, Lease lease) {
@@ -271,6 +307,7 @@ public class CrawlWorker {
         }
         crawls.keySet().retainAll(active);
         laneCursor.keySet().retainAll(active);
+        laneNodes.keySet().retainAll(active);
         for (String id : active) {
             if (!crawls.containsKey(id)) {
                 Map<String, String> conf = await(frontier.conf(id));
@@ -282,6 +319,11 @@ public class CrawlWorker {
                 crawls.put(id, CrawlContext.of(s, Integer.parseInt(conf.getOrDefault("bucketBits", "12"))));
             }
         }
+        for (CrawlContext c : crawls.values()) {
+            if (c.spec().partitions() > 1 || c.spec().nodes() != null && !c.spec().nodes().isEmpty()) {
+                laneNodes.put(c.id(), await(frontier.laneNodes(c.id(), c.spec().partitions())));
+            }
+        }
     }
 
     private static <T> T await(Future<T> f) {
@@ -289,11 +331,11 @@ public class CrawlWorker {
     }
 
     private String nodeName() {
-        return config.node().orElseGet(() -> {
+        return config.node().map(String::trim).filter(n -> !n.isEmpty()).orElseGet(() -> {
             try {
-                return InetAddress.getLocalHost().getHostName() + "-" + ProcessHandle.current().pid();
+                return InetAddress.getLocalHost().getHostName();
             } catch (Exception e) {
-                return "worker-" + ProcessHandle.current().pid();
+                return "worker";
             }
         });
     }

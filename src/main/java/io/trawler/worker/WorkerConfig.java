@@ -31,8 +31,23 @@ public interface WorkerConfig {
     /** Threads for parsing and WARC writing (default: the number of cores). */
     Optional<Integer> processingThreads();
 
-    /** Name of this worker in WARC file names (default: the host name). */
+    /**
+     * The node this worker belongs to (default: the host name): the workers of one node share its lanes of partitioned
+     * crawls and, with politeness scope {@code node}, its politeness. The worker's own name, in heartbeats, leases and
+     * WARC file names, is the node's followed by the process id.
+     */
     Optional<String> node();
+
+    /** How often this worker reports its load and tells the crawls it serves that it is alive. */
+    @WithDefault("2s")
+    Duration heartbeatInterval();
+
+    /**
+     * A worker silent this long is taken for dead: its leases go back to their queues at once (not when they expire)
+     * and, when its whole node is silent, the node's lanes move to another node. At least twice the heartbeat interval.
+     */
+    @WithDefault("10s")
+    Duration nodeTimeout();
 
     /**
      * URLs taken at most from the sitemaps of one host in one crawl (never more than the crawl's remaining page

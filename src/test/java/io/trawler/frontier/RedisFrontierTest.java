@@ -254,6 +254,88 @@ class RedisFrontierTest {
         assertTrue(keys.stream().allMatch(k -> k.startsWith("t:{c:" + crawl + "}:")), keys.toString());
     }
 
+    private void startScoped(PolitenessScope scope, int maxPerHost, long delayMs, List<String> laneNodes) throws Exception {
+        CrawlFrontierSettings s = new CrawlFrontierSettings(maxPerHost, delayMs, 1000, Math.max(1, laneNodes.size()))
+                .withPolitenessScope(scope).withLaneNodes(laneNodes);
+        await(frontier.create(crawl, s, "{}"));
+    }
+
+    private static Leaser worker(String name, String node, String... addresses) {
+        return new Leaser(name, node, List.of(addresses), 1000);
+    }
+
+    private List<Lease> leaseAs(Leaser who, int lane, long now) {
+        return await(frontier.lease(crawl, lane, 10, 60_000, now, who));
+    }
+
+    @Test
+    void scopeSiteIsOnePoliteClientWhicheverNodeAsks() throws Exception {
+        startScoped(PolitenessScope.SITE, 1, 100, List.of());
+        offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3");
+        assertEquals(1, leaseAs(worker("w1", "n1"), 0, 10).size());
+        assertTrue(leaseAs(worker("w2", "n2"), 0, 20).isEmpty(), "the host is busy and its delay not over, for every node");
+        assertTrue(leaseAs(worker("w2", "n2"), 0, 110).isEmpty(), "one in flight at most, for the whole site");
+    }
+
+    @Test
+    void scopeNodeGivesEachNodeItsOwnDelayCapAndBackOff() throws Exception {
+        startScoped(PolitenessScope.NODE, 1, 100, List.of());
+        offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4", "http://a.test/5");
+        Lease n1 = leaseAs(worker("w1", "n1"), 0, 10).get(0);
+        assertEquals(1, leaseAs(worker("w2", "n2"), 0, 20).size(), "another node is another polite client");
+        assertTrue(leaseAs(worker("w3", "n2"), 0, 30).isEmpty(), "a worker of the same node shares its node's politeness");
+        assertTrue(leaseAs(worker("w1", "n1"), 0, 40).isEmpty(), "n1 still has its one URL in flight");
+        // n1 is told to back off until 5,000; n2 is not
+        await(frontier.complete(new Completion(n1, 5_000, 100, true, "", Map.of(), List.of()), bits(), 50));
+        assertTrue(leaseAs(worker("w1", "n1"), 0, 200).isEmpty(), "n1 backed off");
+        assertEquals(2, await(redis.send(Request.cmd(Command.HLEN).arg(FrontierKeys.prefix(crawl) + "hnext"))).toInteger());
+        // a node with source addresses is a client per address, chosen per host as HttpFetcher chooses it
+        Leaser multi = worker("w4", "n3", "127.0.0.2", "127.0.0.3");
+        assertEquals(1, leaseAs(multi, 0, 300).size());
+        String chosen = List.of("127.0.0.2", "127.0.0.3").get(Math.floorMod("a.test".hashCode(), 2));
+        assertEquals(1, await(redis.send(Request.cmd(Command.HGET).arg(FrontierKeys.prefix(crawl) + "hbusy").arg(chosen + "|a.test"))).toInteger());
+    }
+
+    @Test
+    void aLaneGivenToANodeIsLeasedOnlyByItsWorkers() throws Exception {
+        startScoped(PolitenessScope.SITE, 10, 0, List.of("n1", ""));
+        await(frontier.enqueue(crawl, bits(), List.of(new Discovery(0, FrontierEntry.of("http://a.test/0", 0), "fifo"),
+                new Discovery(1, FrontierEntry.of("http://a.test/1", 0), "fifo")), 1));
+        assertTrue(leaseAs(worker("w2", "n2"), 0, 2).isEmpty(), "lane 0 is n1's");
+        assertEquals(1, leaseAs(worker("w2", "n2"), 1, 2).size(), "lane 1 is any node's");
+        assertEquals(List.of("n1", ""), await(frontier.laneNodes(crawl, 2)));
+        await(frontier.assignLanes(crawl, Map.of(0, "n2")));
+        assertEquals(1, leaseAs(worker("w2", "n2"), 0, 3).size(), "moved to n2");
+    }
+
+    @Test
+    void theLeasesOfASilentWorkerComeBackWithinItsTimeoutNotAtTheirDeadline() throws Exception {
+        startScoped(PolitenessScope.SITE, 4, 0, List.of());
+        offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3", "http://a.test/4");
+        assertEquals(4, leaseAs(worker("dead", "n1"), 0, 10).size());
+        Leaser alive = worker("alive", "n2");
+        assertTrue(leaseAs(alive, 0, 500).isEmpty(), "the host's four slots are held");
+        await(frontier.renew("alive", List.of(crawl), 900));
+        // 1,000 ms of silence later (the lease deadline is 60 s away) the dead worker's URLs are leased again
+        List<Lease> again = leaseAs(alive, 0, 1_011);
+        assertEquals(4, again.size());
+        assertTrue(again.stream().allMatch(l -> l.entry().attempts() == 1), "a lost lease counts as an attempt");
+        assertEquals(4, await(frontier.counts(crawl)).reclaimed());
+        // a worker that drains hands its leases back at once
+        await(frontier.renew("alive", List.of(crawl), 0));
+        assertEquals(4, leaseAs(worker("next", "n3"), 0, 1_012).size());
+    }
+
+    @Test
+    void leasesOfEarlierVersionsStillParseAndComplete() throws Exception {
+        Lease old = Lease.parse("c", "7 1 12.5 3 0 1 http://a.test/x");
+        assertEquals("http://a.test/x", old.url());
+        assertEquals(1, old.partition());
+        Lease now = Lease.parse("c", "7 1 12.5 host-1|127.0.0.2 3 0 1 http://a.test/x|y");
+        assertEquals("http://a.test/x|y", now.url());
+        assertEquals(3, now.entry().depth());
+    }
+
     private static Set<String> hosts(List<Lease> leases) {
         Set<String> s = new HashSet<>();
         leases.forEach(l -> s.add(io.trawler.parse.UrlNormalizer.hostOf(l.url())));

@@ -41,6 +41,20 @@ public final class TestWebServer implements AutoCloseable {
         return new TestWebServer((req, s) -> s.vertx.setTimer(delayMs, t -> site.serve(req, s.base(), s.vertx)));
     }
 
+    /**
+     * The generated site behind a per-client-address rate limit: a request over the limit is answered 429 with
+     * {@code Retry-After: 1} (robots.txt included, as real sites do).
+     */
+    public static TestWebServer start(GeneratedSite site, ClientRateLimit limit) throws Exception {
+        return new TestWebServer((req, s) -> {
+            if (!limit.admit(req.remoteAddress().hostAddress(), System.nanoTime())) {
+                req.response().setStatusCode(429).putHeader("Retry-After", "1").end("slow down");
+                return;
+            }
+            site.serve(req, s.base(), s.vertx);
+        });
+    }
+
     /** A server with an ad-hoc handler, for focused tests. */
     public static TestWebServer start(io.vertx.core.Handler<HttpServerRequest> handler) throws Exception {
         return new TestWebServer((req, s) -> handler.handle(req));

@@ -1,4 +1,4 @@
-package io.trawler.ui;
+package io.trawler.worker;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.trawler.worker.Heartbeat;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
@@ -21,10 +20,10 @@ import org.junit.jupiter.api.Test;
  * long-silent workers forgotten with their load entry.
  */
 @QuarkusTest
-class WorkersTest {
+class WorkerDirectoryTest {
 
     @Inject
-    Workers workers;
+    WorkerDirectory workers;
 
     @Inject
     Redis redis;
@@ -33,13 +32,13 @@ class WorkersTest {
     void listsLiveAndStaleWorkersAndForgetsTheLongSilent() throws Exception {
         long now = System.currentTimeMillis();
         send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now).arg("wt-live"));
-        send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg("wt-live").arg(Heartbeat.state(3, 64, 120, 2)));
+        send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg("wt-live").arg(new Heartbeat.Load(3, 64, 120, 2, "wt-node", List.of("127.0.0.2", "127.0.0.3")).format()));
         send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now - 60_000).arg("wt-stale"));
         send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg("wt-stale").arg("0,8,5,1"));
-        send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now - Workers.FORGET.toMillis() - 1000).arg("wt-gone"));
+        send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now - WorkerDirectory.FORGET.toMillis() - 1000).arg("wt-gone"));
         send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg("wt-gone").arg("0,8,5,1"));
 
-        List<Workers.Worker> listed;
+        List<WorkerDirectory.Worker> listed;
         try {
             listed = workers.list();
         } finally {
@@ -55,6 +54,10 @@ class WorkersTest {
         assertEquals(64, live.concurrency());
         assertEquals(120, live.pages());
         assertEquals(2, live.crawls());
+        assertEquals("wt-node", live.node());
+        assertEquals(List.of("127.0.0.2", "127.0.0.3"), live.addresses());
+        assertEquals("wt-stale", listed.stream().filter(w -> w.name().equals("wt-stale")).findFirst().orElseThrow().node(),
+                "a heartbeat of an earlier version (no node): the worker is its own node");
         assertFalse(live.stale());
         assertTrue(listed.stream().filter(w -> w.name().equals("wt-stale")).findFirst().orElseThrow().stale());
         assertTrue(listed.stream().noneMatch(w -> w.name().equals("wt-gone")));

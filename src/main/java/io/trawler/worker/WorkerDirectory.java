@@ -1,7 +1,6 @@
-package io.trawler.ui;
+package io.trawler.worker;
 
 import io.trawler.frontier.ScoredMembers;
-import io.trawler.worker.Heartbeat;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
@@ -11,29 +10,38 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
-/** The workers that reported a heartbeat ({@link Heartbeat}) in the last day, with their load, for the dashboard. */
+/**
+ * The workers that reported a heartbeat ({@link Heartbeat}) in the last day: their node, source addresses and load,
+ * for the dashboard and for placing lanes on live nodes. A worker silent for longer than
+ * {@code trawler.worker.node-timeout} is not live (its leases are taken back and its node's lanes move).
+ */
 @ApplicationScoped
-public class Workers {
+public class WorkerDirectory {
 
-    /** A worker silent for longer than this has stopped heart-beating (an alert on the dashboard). */
-    static final Duration STALE = Duration.ofSeconds(30);
+    /** Workers silent this long are forgotten. */
     static final Duration FORGET = Duration.ofDays(1);
 
-    /** One worker: its last heartbeat and load. */
-    public record Worker(String name, Instant lastSeen, long inFlight, int concurrency, long pages, int crawls, boolean stale) {
+    /** One worker: its last heartbeat, node, source addresses and load. */
+    public record Worker(String name, String node, List<String> addresses, Instant lastSeen, long inFlight, int concurrency, long pages,
+            int crawls, boolean stale) {
         public long secondsAgo() {
             return Math.max(0, Duration.between(lastSeen, Instant.now()).toSeconds());
         }
     }
 
     private final Redis redis;
+    private final Duration timeout;
 
-    public Workers(Redis redis) {
+    public WorkerDirectory(Redis redis, WorkerConfig config) {
         this.redis = redis;
+        this.timeout = config.nodeTimeout();
     }
 
+    /** Every worker heard from in the last day (at most 100), live or silent; empty when Redis does not answer. */
     public List<Worker> list() {
         long now = System.currentTimeMillis();
         try {
@@ -42,8 +50,7 @@ public class Workers {
             } catch (Exception e) {
                 // tidying up can wait for the next call; the list is still shown
             }
-            Response seen = redis.send(Request.cmd(Command.ZRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES"))
-                    .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+            Response seen = get(Request.cmd(Command.ZRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES"));
             List<ScoredMembers.Scored> workers = ScoredMembers.of(seen);
             List<Worker> out = new ArrayList<>();
             if (workers.isEmpty()) {
@@ -51,14 +58,14 @@ public class Workers {
             }
             Request hmget = Request.cmd(Command.HMGET).arg(Heartbeat.STATE);
             workers.forEach(w -> hmget.arg(w.member()));
-            Response states = redis.send(hmget).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+            Response states = get(hmget);
             for (int i = 0; i < workers.size(); i++) {
                 ScoredMembers.Scored w = workers.get(i);
                 Response state = states == null ? null : states.get(i);
-                String[] f = state == null ? new String[0] : state.toString().split(",");
+                Heartbeat.Load load = Heartbeat.Load.parse(w.member(), state == null ? "" : state.toString());
                 long at = (long) w.score();
-                out.add(new Worker(w.member(), Instant.ofEpochMilli(at), num(f, 0), (int) num(f, 1), num(f, 2), (int) num(f, 3),
-                        now - at > STALE.toMillis()));
+                out.add(new Worker(w.member(), load.node(), load.addresses(), Instant.ofEpochMilli(at), load.inFlight(), load.concurrency(),
+                        load.pages(), load.crawls(), now - at > timeout.toMillis()));
             }
             return out;
         } catch (Exception e) {
@@ -66,10 +73,20 @@ public class Workers {
         }
     }
 
+    /** The live nodes, each with its live workers, by name. */
+    public Map<String, List<Worker>> liveNodes() {
+        Map<String, List<Worker>> nodes = new TreeMap<>();
+        for (Worker w : list()) {
+            if (!w.stale()) {
+                nodes.computeIfAbsent(w.node(), n -> new ArrayList<>()).add(w);
+            }
+        }
+        return nodes;
+    }
+
     /** Drops the workers silent since before {@code cutoff} from both the sorted set and the load hash. */
     private void forgetSilent(long cutoff) throws Exception {
-        Response gone = redis.send(Request.cmd(Command.ZRANGEBYSCORE).arg(Heartbeat.SEEN).arg("-inf").arg(cutoff).arg("LIMIT").arg(0).arg(1000))
-                .toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        Response gone = get(Request.cmd(Command.ZRANGEBYSCORE).arg(Heartbeat.SEEN).arg("-inf").arg(cutoff).arg("LIMIT").arg(0).arg(1000));
         if (gone == null || gone.size() == 0) {
             return;
         }
@@ -81,15 +98,11 @@ public class Workers {
             hdel.arg(name.toString());
             zrem.arg(name.toString());
         }
-        redis.send(hdel).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
-        redis.send(zrem).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        get(hdel);
+        get(zrem);
     }
 
-    private static long num(String[] f, int i) {
-        try {
-            return i < f.length ? Long.parseLong(f[i]) : 0;
-        } catch (NumberFormatException e) {
-            return 0;
-        }
+    private Response get(Request r) throws Exception {
+        return redis.send(r).toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
     }
 }
