@@ -75,8 +75,9 @@ export function initLiveCrawl() {
       for (const l of v.partitions) {
         const row = lanes.querySelector(`[data-lane="${l.index}"]`);
         if (!row) continue;
-        row.children[1].textContent = l.fetched.toLocaleString();
-        row.children[2].textContent = l.queued.toLocaleString();
+        row.children[1].replaceChildren(l.node ? l.node : el('span', { class: 'hint', text: 'any' }));
+        row.children[2].textContent = l.fetched.toLocaleString();
+        row.children[3].textContent = l.queued.toLocaleString();
         const bar = row.querySelector('.bar');
         bar.style.width = (100 * l.fetched / total).toFixed(1) + '%';
         bar.title = (100 * l.fetched / total).toFixed(0) + ' %';

@@ -172,8 +172,22 @@ export function initPartitionEditor() {
     }
   }
 
+  // one node choice per saved crawler (C1 is lane 0): "automatic" or a live node
+  function renderNodeChoices() {
+    const box = document.getElementById('run-nodes');
+    if (!box || !saved) return;
+    const nodes = (box.dataset.nodes || '').split(' ').filter((n) => n.length > 0);
+    box.querySelectorAll('.field').forEach((f) => f.remove());
+    saved.crawlers.forEach((c, i) => {
+      const select = el('select', { id: `run-node-${i}`, name: `node-${i}` }, el('option', { value: '', text: 'automatic' }),
+        ...nodes.map((n) => el('option', { value: n, text: n })));
+      box.append(el('div', { class: 'field' }, el('label', { for: `run-node-${i}`, text: `C${i + 1} (lane ${i})` }), select));
+    });
+  }
+
   function adopt(plan, message) {
     saved = plan;
+    renderNodeChoices();
     current = fromPlan(plan);
     preview = plan.predicted;
     status.textContent = message;
@@ -226,7 +240,10 @@ export function initPartitionEditor() {
     e.preventDefault();
     if (!saved) { status.textContent = 'Save a plan first.'; return; }
     try {
-      const crawl = await api('POST', `/api/v1/sites/${siteId}/crawls`, { partitions: saved.crawlers.length, mode: e.target.mode.value });
+      const body = { partitions: saved.crawlers.length, mode: e.target.mode.value };
+      const nodes = saved.crawlers.map((c, i) => e.target.querySelector(`#run-node-${i}`)?.value || '');
+      if (nodes.some((n) => n !== '')) body.nodes = nodes;
+      const crawl = await api('POST', `/api/v1/sites/${siteId}/crawls`, body);
       const run = document.getElementById('plan-run');
       run.replaceWith(el('p', {}, 'Partitioned crawl started: ', el('a', { href: `/ui/crawls/${crawl.id}`, text: `follow crawl ${crawl.id}` }),
         '. Its live metrics show beside the prediction above.'));

@@ -17,15 +17,22 @@ import jakarta.ws.rs.core.MediaType;
  * The partition editor of a site: the page is a frame; its script loads the saved plan and the predictions from the
  * plan API, lets the editor move key paths between crawlers (drag and drop, or the "move to" menu of each path),
  * previews every edit through {@code POST …/plan/preview}, saves with {@code PUT …/plan}, starts a partitioned
- * crawl, and shows the live metrics of the site's running partitioned crawl beside the predicted ones.
+ * crawl (each crawler on a live worker node the editor picks, or placed automatically), and shows the live metrics of
+ * the site's running partitioned crawl beside the predicted ones.
  */
 @Path("/ui/sites/{id}/partitions")
 @Produces(MediaType.TEXT_HTML)
 public class PartitionPage {
 
+    private final io.trawler.worker.WorkerDirectory workers;
+
+    public PartitionPage(io.trawler.worker.WorkerDirectory workers) {
+        this.workers = workers;
+    }
+
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance partitions(Site site, Crawl active, boolean planned);
+        static native TemplateInstance partitions(Site site, Crawl active, boolean planned, java.util.Collection<String> nodes);
     }
 
     @GET
@@ -36,7 +43,7 @@ public class PartitionPage {
             Crawl active = Crawl.<Crawl>list("siteId = ?1 and partitions > 1 order by startedAt desc", id).stream().filter(Crawl::isActive)
                     .findFirst().orElse(null);
             boolean planned = Crawl.count("siteId = ?1 and state in ('FINISHED', 'STOPPED')", id) > 0;
-            return Templates.partitions(s, active, planned).render();
+            return Templates.partitions(s, active, planned, workers.liveNodes().keySet()).render();
         });
     }
 }

@@ -177,6 +177,32 @@ class RoleMatrixTest {
     }
 
     @Test
+    void onlyAnAdminLetsEachNodeBeItsOwnPoliteClient() {
+        Map<String, Object> node = Map.of("delayMs", 100, "scope", "node");
+        Map<String, Object> body = Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"), "politeness", node);
+        logins.get("editor").as().body(body).post("/api/v1/sites").then().statusCode(403).body("error", org.hamcrest.Matchers.equalTo("forbidden"));
+        String id = logins.get("admin").as().body(body).post("/api/v1/sites").then().statusCode(201).body("politeness.scope",
+                org.hamcrest.Matchers.equalTo("node")).extract().path("id");
+        // an editor may keep it (saying so, or not saying) or set it back to site; a bad value is a 400 that changes nothing
+        logins.get("editor").as().body(body).put("/api/v1/sites/" + id).then().statusCode(200);
+        logins.get("editor").as().body(Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"))).put("/api/v1/sites/" + id)
+                .then().statusCode(200).body("politeness.scope", org.hamcrest.Matchers.equalTo("node"));
+        logins.get("editor").as().body(Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"), "politeness",
+                Map.of("scope", "everyone"))).put("/api/v1/sites/" + id).then().statusCode(400)
+                .body("details[0].field", org.hamcrest.Matchers.equalTo("politeness.scope"));
+        logins.get("editor").as().body(Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"), "politeness",
+                Map.of("scope", "site"))).put("/api/v1/sites/" + id).then().statusCode(200).body("politeness.scope", org.hamcrest.Matchers.equalTo("site"));
+        logins.get("editor").as().body(body).put("/api/v1/sites/" + id).then().statusCode(403);
+        Api.as().get("/api/v1/sites/" + id).then().body("politeness.scope", org.hamcrest.Matchers.equalTo("site"));
+        // a crawl's nodes: one per lane, well-formed
+        logins.get("editor").as().body(Map.of("nodes", List.of("a", "b"))).post("/api/v1/sites/" + id + "/crawls").then().statusCode(400)
+                .body("details[0].field", org.hamcrest.Matchers.equalTo("nodes"));
+        logins.get("editor").as().body(Map.of("nodes", List.of("no spaces"))).post("/api/v1/sites/" + id + "/crawls").then().statusCode(400)
+                .body("details[0].field", org.hamcrest.Matchers.equalTo("nodes[0]"));
+        Api.as().delete("/api/v1/sites/" + id).then().statusCode(204);
+    }
+
+    @Test
     void tokensAreShownOnceAndStoredAsHashes() {
         Accounts.Login u = Accounts.create("tokens", "search");
         List<Map<String, Object>> listed = u.as().get("/api/v1/users/" + u.userId() + "/tokens").then().statusCode(200)

@@ -153,7 +153,11 @@ class BrowserTourTest {
             page.locator("#plan-status:has-text('Plan saved')").waitFor();
             assertEquals(edited, metrics(page, 2), "the saved plan is the edited one");
 
-            // --- starts an independent partitioned crawl and sees live metrics beside the prediction -----------------
+            // --- starts an independent partitioned crawl, C2 on a node the editor picks, and sees live metrics ---------
+            Locator nodeChoice = page.locator("#run-node-1");
+            assertEquals("automatic", nodeChoice.locator("option").first().textContent());
+            String liveNode = nodeChoice.locator("option").nth(1).getAttribute("value");   // this test's own worker node
+            nodeChoice.selectOption(liveNode);
             page.getByText("Start partitioned crawl").click();
             Locator live = page.locator("#plan-metrics tr[data-metric='overlap'] td").nth(3);
             live.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE));

@@ -1,0 +1,30 @@
+package io.trawler.config;
+
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.FlagsAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.KeywordAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.PackedTokenAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.PayloadAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.PositionLengthAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.TypeAttributeImpl;
+
+/**
+ * What a native worker reads or builds by reflection, which the native-image analysis cannot see: the crawl spec a
+ * worker reads from Redis as JSON (with the records inside it) and the Lucene token attributes its topic model's
+ * analyzers create by name. The scripts and charsets are in {@code application.properties} ("Native image").
+ */
+@RegisterForReflection(targets = {io.trawler.crawl.CrawlSpec.class, io.trawler.order.Strategies.Constants.class,
+        io.trawler.order.FocusSettings.class, io.trawler.order.Topic.class, io.trawler.partition.PartitionPlan.class,
+        io.trawler.partition.PartitionPlan.Crawler.class, CharTermAttributeImpl.class, FlagsAttributeImpl.class,
+        KeywordAttributeImpl.class, OffsetAttributeImpl.class, PackedTokenAttributeImpl.class, PayloadAttributeImpl.class,
+        PositionIncrementAttributeImpl.class, PositionLengthAttributeImpl.class, TermFrequencyAttributeImpl.class,
+        TypeAttributeImpl.class})
+final class NativeReflection {
+
+    private NativeReflection() {
+    }
+}
