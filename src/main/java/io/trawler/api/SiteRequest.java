@@ -23,7 +23,9 @@ public record SiteRequest(String name, List<String> seeds, Scope scope, Politene
      * (each node, each of its source addresses, is its own polite client: only an admin may set it, with the site
      * owner's consent to be fetched beyond what one client may do).
      */
-    public record Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots, String scope) {
+    public record Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots,
+            @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"site", "node"}, nullable = true,
+                    description = "whose politeness: site (default) or node (admins only)") String scope) {
 
         public Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots) {
             this(delayMs, maxConcurrentPerHost, respectRobots, null);
