@@ -62,13 +62,11 @@ local function java_hash(str)
   return h
 end
 
--- The client a worker fetches a host from: one of its source addresses (comma-separated, as HttpFetcher chooses it),
+-- The client a worker fetches a host from: one of its source addresses (a list, as HttpFetcher chooses among them),
 -- or its node when it has none.
 local function client_for(node, addresses, host)
-  if addresses == '' then return node end
-  local list = {}
-  for a in string.gmatch(addresses, '[^,]+') do list[#list + 1] = a end
-  return list[(java_hash(host) % #list) + 1]
+  if #addresses == 0 then return node end
+  return addresses[(java_hash(host) % #addresses) + 1]
 end
 
 local function num(v, default)
@@ -448,7 +446,9 @@ end
 --   timeoutMs: how long a silent worker counts as alive (0: leases expire only at their deadlines)
 if op == 'lease' then
   local now, part, max, leaseMs = tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
-  local worker, node, addresses, timeoutMs = ARGV[6] or '', ARGV[7] or '', ARGV[8] or '', tonumber(ARGV[9] or '0')
+  local worker, node, timeoutMs = ARGV[6] or '', ARGV[7] or '', tonumber(ARGV[9] or '0')
+  local addresses = {}
+  for a in string.gmatch(ARGV[8] or '', '[^,]+') do addresses[#addresses + 1] = a end
   -- first the dead (a worker that stopped and started again under its name finds its old leases back in the queues)
   reclaim(now, 200, timeoutMs)
   if worker ~= '' then redis.call('ZADD', OWNERS, now, worker) end

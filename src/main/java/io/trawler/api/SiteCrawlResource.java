@@ -77,8 +77,8 @@ public class SiteCrawlResource {
         }
         for (int i = 0; i < nodes.size(); i++) {
             String n = nodes.get(i);
-            if (n == null || !n.matches("[A-Za-z0-9._:@-]{0,100}")) {
-                problems.add(new ApiError.Detail("nodes[" + i + "]", "a node name (letters, digits, '.', '_', ':', '@', '-'; at most 100)"
+            if (n == null || !n.isEmpty() && !io.trawler.frontier.Leaser.NAME.matcher(n).matches()) {
+                problems.add(new ApiError.Detail("nodes[" + i + "]", "a node name (letters, digits, '.', '_', ':', '@', '-'; at most 128)"
                         + " or \"\" for any node"));
             }
         }

@@ -119,7 +119,7 @@ public class CrawlMonitor {
         }
         nextPlacement = now + 1000;
         try {
-            lanes.rebalance(monitored.stream().filter(Crawl::isActive).map(crawls::spec).toList());
+            lanes.rebalance(monitored.stream().filter(Crawl::isActive).toList(), crawls::spec);
         } catch (Exception e) {
             LOG.warnf("Crawl monitor: lanes not placed this second: %s", e.toString());
         }

@@ -114,7 +114,7 @@ public class CrawlService {
         crawl.budget = budget;
         crawl.startedAt = Instant.now();
         crawl.persist();
-        io.trawler.frontier.CrawlFrontierSettings settings = LanePlacement.placed(spec)
+        io.trawler.frontier.CrawlFrontierSettings settings = spec.placedOnNodes()
                 ? spec.frontierSettings().withLaneNodes(lanePlacement.initial(id, partitions, nodes))
                 : spec.frontierSettings();
         int bits = settings.bucketBits();

@@ -42,6 +42,11 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
                 PolitenessScope.parse(politenessScope).orElse(PolitenessScope.SITE), nodes == null ? List.of() : nodes);
     }
 
+    /** Whether the crawl's lanes are given to worker nodes: a partitioned crawl, or one asked to run on a named node. */
+    public boolean placedOnNodes() {
+        return partitions > 1 || nodes != null && !nodes.isEmpty();
+    }
+
     /** The ordering strategy: the score discovered URLs get and what the frontier does with it. */
     public OrderingStrategy order() {
         return Strategies.of(strategy, constants == null ? Strategies.Constants.DEFAULTS : constants);

@@ -61,6 +61,8 @@ public final class WarcStore implements AutoCloseable {
     private String fileName;
     private int sequence;
     private FileChannel marker;
+    /** The marker of the file being written (absolute, normalised: as {@link #HELD} holds it). */
+    private Path markerPath;
     private java.nio.channels.FileLock markerLock;
     private final java.nio.ByteBuffer end = java.nio.ByteBuffer.allocate(Long.BYTES);
 
@@ -108,16 +110,8 @@ public final class WarcStore implements AutoCloseable {
                 long good = ch.read(b, 0) == Long.BYTES ? b.flip().getLong() : 0;
                 String name = m.getFileName().toString();
                 Path file = m.resolveSibling(name.substring(0, name.length() - OPEN_SUFFIX.length()));
-                if (Files.exists(file)) {
-                    try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                        if (w.size() > good) {
-                            w.truncate(good);
-                            repaired.add(file);
-                        }
-                    }
-                    if (good == 0) {
-                        Files.deleteIfExists(file);   // not even its warcinfo record was complete
-                    }
+                if (Files.exists(file) && cutBack(file, good)) {
+                    repaired.add(file);
                 }
                 Files.deleteIfExists(m);   // while still holding the lock
                 lock.release();
@@ -176,7 +170,7 @@ public final class WarcStore implements AutoCloseable {
         String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(STAMP);
         fileName = "TRAWLER-" + stamp + "-" + String.format("%05d", sequence++) + "-" + node + ".warc.gz";
         Path path = dir.resolve(fileName);
-        Path markerPath = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
+        markerPath = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
         // the marker is created and locked under another name, then moved in place: recovery never sees it unlocked
         Path pending = dir.resolve(fileName + OPEN_SUFFIX + ".new");
         marker = FileChannel.open(pending, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
@@ -201,8 +195,8 @@ public final class WarcStore implements AutoCloseable {
     /** A write failed half-way (a full disk): cuts the file back to its last complete record and starts a new one next time. */
     private void abandon(long goodEnd) {
         boolean cut;
-        try (FileChannel w = FileChannel.open(dir.resolve(fileName), StandardOpenOption.WRITE)) {
-            w.truncate(goodEnd);
+        try {
+            cutBack(dir.resolve(fileName), goodEnd);
             cut = true;
         } catch (IOException notCut) {
             cut = false;   // the marker still says where the file ends: the next start cuts it
@@ -215,12 +209,8 @@ public final class WarcStore implements AutoCloseable {
             // closing a broken file
         }
         writer = null;
-        Path markerPath = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
         try {
             if (cut) {
-                if (goodEnd == 0) {
-                    Files.deleteIfExists(dir.resolve(fileName));
-                }
                 Files.deleteIfExists(markerPath);
             }
             markerLock.release();
@@ -229,6 +219,24 @@ public final class WarcStore implements AutoCloseable {
             // left for recovery
         }
         HELD.remove(markerPath);
+    }
+
+    /**
+     * Cuts a file back to its last complete record ({@code goodEnd}), or deletes it when not even its warcinfo record
+     * was complete; returns whether anything was cut.
+     */
+    private static boolean cutBack(Path file, long goodEnd) throws IOException {
+        boolean cut = false;
+        try (FileChannel w = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            if (w.size() > goodEnd) {
+                w.truncate(goodEnd);
+                cut = true;
+            }
+        }
+        if (goodEnd == 0) {
+            Files.deleteIfExists(file);
+        }
+        return cut;
     }
 
     /** Records in the marker that the file is complete up to its current end. */
@@ -248,11 +256,10 @@ public final class WarcStore implements AutoCloseable {
         if (writer != null) {
             writer.close();
             writer = null;
-            Path m = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
-            Files.deleteIfExists(m);   // while still holding the lock
+            Files.deleteIfExists(markerPath);   // while still holding the lock
             markerLock.release();
             marker.close();
-            HELD.remove(m);
+            HELD.remove(markerPath);
         }
     }
 

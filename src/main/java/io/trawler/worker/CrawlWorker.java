@@ -221,15 +221,18 @@ public class CrawlWorker {
         if (n == 0) {
             return 0;
         }
+        Map<String, List<Integer>> mine = new java.util.HashMap<>();
         int slotsLeft = 0;
         for (CrawlContext c : order) {
-            slotsLeft += mine(c).size();
+            List<Integer> lanes = mine(c);
+            mine.put(c.id(), lanes);
+            slotsLeft += lanes.size();
         }
         int leased = 0;
         int first = Math.floorMod(crawlCursor, n);
         for (int i = 0; i < n && running; i++) {
             CrawlContext ctx = order.get((first + i) % n);
-            List<Integer> lanes = mine(ctx);
+            List<Integer> lanes = mine.get(ctx.id());
             int laneStart = Math.floorMod(laneCursor.getOrDefault(ctx.id(), 0), Math.max(1, lanes.size()));
             for (int j = 0; j < lanes.size() && running; j++, slotsLeft--) {
                 int free = config.concurrency() - inFlight.get();
@@ -320,7 +323,7 @@ public class CrawlWorker {
             }
         }
         for (CrawlContext c : crawls.values()) {
-            if (c.spec().partitions() > 1 || c.spec().nodes() != null && !c.spec().nodes().isEmpty()) {
+            if (c.spec().placedOnNodes()) {
                 laneNodes.put(c.id(), await(frontier.laneNodes(c.id(), c.spec().partitions())));
             }
         }

@@ -45,13 +45,18 @@ public class WorkerDirectory {
     public List<Worker> list() {
         long now = System.currentTimeMillis();
         try {
-            try {
-                forgetSilent(now - FORGET.toMillis());
-            } catch (Exception e) {
-                // tidying up can wait for the next call; the list is still shown
+            Request oldestFirst = Request.cmd(Command.ZRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES");
+            List<ScoredMembers.Scored> workers = ScoredMembers.of(get(oldestFirst));
+            long cutoff = now - FORGET.toMillis();
+            if (!workers.isEmpty() && workers.get(0).score() < cutoff) {
+                // the oldest is long silent: tidy up first (rarely: the listing alone tells when it is needed)
+                try {
+                    forgetSilent(cutoff);
+                    workers = ScoredMembers.of(get(oldestFirst));
+                } catch (Exception e) {
+                    // tidying up can wait for the next call; the list is still shown
+                }
             }
-            Response seen = get(Request.cmd(Command.ZRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES"));
-            List<ScoredMembers.Scored> workers = ScoredMembers.of(seen);
             List<Worker> out = new ArrayList<>();
             if (workers.isEmpty()) {
                 return out;
