@@ -2,7 +2,7 @@
 --
 -- KEYS[1] = the crawl's key prefix, "t:{c:<id>}:". Every key this script touches starts with it,
 -- so all of them share one hash tag and one Redis Cluster slot.
--- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore | revisit
+-- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore | revisit | purge
 --
 -- Keys under the prefix P:
 --   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
@@ -652,6 +652,17 @@ end
 if op == 'reclaim' then
   local n = reclaim(tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4] or '0'))
   return { n, check_finished(tonumber(ARGV[2])) }
+end
+
+-- purge cursor: deletes up to about a thousand of the crawl's keys (SCAN of this node, which holds every key of the
+-- crawl's hash tag) and returns the next cursor, "0" at the end
+if op == 'purge' then
+  local r = redis.call('SCAN', ARGV[2], 'MATCH', P .. '*', 'COUNT', 1000)
+  local keys = r[2]
+  for i = 1, #keys, 500 do
+    redis.call('UNLINK', unpack(keys, i, math.min(i + 499, #keys)))
+  end
+  return r[1]
 end
 
 return redis.error_reply('unknown frontier operation ' .. tostring(op))

@@ -14,7 +14,8 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
 /**
  * Settings that follow from other settings, at a low ordinal so that anything a user sets wins:
  * the absolute data directory (H2 refuses implicitly relative paths) and, in the worker role,
- * a switched-off database, ORM and Flyway, because a worker talks only to Redis.
+ * a switched-off database, ORM and Flyway, because a worker talks only to Redis; the Quarkus Redis client's
+ * {@code client-type} and {@code master-name} from {@code trawler.redis.client-type} and {@code master-name}.
  */
 public class DerivedConfigSourceFactory implements ConfigSourceFactory {
 
@@ -31,6 +32,15 @@ public class DerivedConfigSourceFactory implements ConfigSourceFactory {
             derived.put("quarkus.datasource.active", "false");
             derived.put("quarkus.hibernate-orm.active", "false");
             derived.put("quarkus.flyway.active", "false");
+        }
+        // the Quarkus Redis client's shape follows trawler.redis.client-type (and the Sentinel group's name)
+        ConfigValue clientType = context.getValue("trawler.redis.client-type");
+        if (clientType != null && clientType.getValue() != null && !clientType.getValue().isBlank()) {
+            derived.put("quarkus.redis.client-type", clientType.getValue().trim().toLowerCase(Locale.ROOT));
+        }
+        ConfigValue masterName = context.getValue("trawler.redis.master-name");
+        if (masterName != null && masterName.getValue() != null && !masterName.getValue().isBlank()) {
+            derived.put("quarkus.redis.master-name", masterName.getValue().trim());
         }
         return List.of(new PropertiesConfigSource(derived, "trawler-derived", ORDINAL));
     }

@@ -49,11 +49,11 @@ public class EmbeddedRedis {
     }
 
     void start(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event) throws IOException {
-        if (config.url().isPresent()) {
+        if (config.external()) {
             return;
         }
         if (trawler.role() == TrawlerConfig.Role.WORKER) {
-            throw new IllegalStateException("the worker role needs a shared Redis: set trawler.redis.url (TRAWLER_REDIS_URL)");
+            throw new IllegalStateException("the worker role needs a shared Redis: set trawler.redis.url (TRAWLER_REDIS_URL) or trawler.redis.hosts");
         }
         dir = trawler.dataDir().resolve("redis").toAbsolutePath().normalize();
         Files.createDirectories(dir);
@@ -89,7 +89,10 @@ public class EmbeddedRedis {
         int port = config.embeddedPort();
         Path conf = dir.resolve("redis.conf");
         String content = String.join("\n", List.of("bind 127.0.0.1", "port " + port, "dir \"" + dir + "\"", "appendonly yes",
-                "appendfsync everysec", "save \"\"", "protected-mode yes", "requirepass \"" + hosts.password() + "\"")) + "\n";
+                "appendfsync everysec", "save \"\"", "protected-mode yes", "requirepass \"" + hosts.password() + "\"",
+                // compact revisit state (RefreshStore): hashes of up to 512 fields of up to 1 KiB stay listpacks
+                // (the ziplist names are accepted by Redis 6 and 7 alike)
+                "hash-max-ziplist-value 1024", "hash-max-ziplist-entries 512", "zset-max-ziplist-entries 512")) + "\n";
         Files.deleteIfExists(conf);
         Secrets.writePrivateFile(conf, content);
         // the artifact's binary, run as our own child process: its RedisServer.start() adds a JVM shutdown hook that

@@ -14,8 +14,8 @@ import java.nio.file.Path;
 import java.util.Set;
 
 /**
- * Where the Redis client connects ({@code quarkus.redis.hosts-provider-name=trawler}): {@code trawler.redis.url}
- * when set, else the embedded server on loopback with its password, which is generated at first start into
+ * Where the Redis client connects ({@code quarkus.redis.hosts-provider-name=trawler}): {@code trawler.redis.hosts}
+ * (a cluster's seed nodes or the Sentinels) or {@code trawler.redis.url} when set, else the embedded server on loopback with its password, which is generated at first start into
  * {@code <data-dir>/redis/password} (mode 0600) and read from there by every process sharing the data directory.
  */
 @ApplicationScoped
@@ -34,12 +34,17 @@ public class RedisHosts implements RedisHostsProvider {
 
     @Override
     public Set<URI> getHosts() {
+        if (config.external()) {
+            Set<URI> uris = new java.util.LinkedHashSet<>();
+            config.externalUrls().forEach(u -> uris.add(URI.create(u.trim())));
+            return uris;
+        }
         return Set.of(URI.create(url()));
     }
 
-    /** The URL the client uses (with the embedded server's password in it). */
+    /** The first URL the client uses (with the embedded server's password in it). */
     public String url() {
-        return config.url().orElseGet(() -> "redis://:" + URLEncoder.encode(password(), StandardCharsets.UTF_8) + "@127.0.0.1:"
+        return config.external() ? config.externalUrls().get(0) : config.url().orElseGet(() -> "redis://:" + URLEncoder.encode(password(), StandardCharsets.UTF_8) + "@127.0.0.1:"
                 + config.embeddedPort());
     }
 

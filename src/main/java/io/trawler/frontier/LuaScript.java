@@ -37,23 +37,33 @@ public final class LuaScript {
     /** Runs the script on one key with arguments that are strings or binary {@link io.vertx.core.buffer.Buffer}s. */
     public Future<Response> runMixed(Redis redis, String key, List<?> args) {
         return redis.send(mixed(Command.EVALSHA, sha, key, args)).recover(err -> {
-            if (err.getMessage() != null && err.getMessage().startsWith("NOSCRIPT")) {
+            if (unknownScript(err)) {
                 return redis.send(mixed(Command.EVAL, source, key, args));
             }
             return Future.failedFuture(err);
         });
     }
 
-    /** Runs the script once per argument list, pipelined on one connection; loads the script first if needed. */
+    /**
+     * Runs the script once per argument list, pipelined on one connection (the one to the node holding {@code key}).
+     * When that node does not know the script yet, the batch is sent again in full ({@code EVAL}), which also caches
+     * it there: a {@code SCRIPT LOAD} would reach one node of a cluster, not necessarily this one.
+     */
     public Future<List<Response>> runBatch(Redis redis, String key, List<? extends List<?>> argLists) {
         List<Request> batch = new java.util.ArrayList<>(argLists.size());
         argLists.forEach(args -> batch.add(mixed(Command.EVALSHA, sha, key, args)));
         return redis.batch(batch).recover(err -> {
-            if (err.getMessage() != null && err.getMessage().contains("NOSCRIPT")) {
-                return redis.send(Request.cmd(Command.SCRIPT).arg("LOAD").arg(source)).compose(loaded -> redis.batch(batch));
+            if (unknownScript(err)) {
+                List<Request> full = new java.util.ArrayList<>(argLists.size());
+                argLists.forEach(args -> full.add(mixed(Command.EVAL, source, key, args)));
+                return redis.batch(full);
             }
             return Future.failedFuture(err);
         });
+    }
+
+    private static boolean unknownScript(Throwable err) {
+        return err.getMessage() != null && err.getMessage().contains("NOSCRIPT");
     }
 
     private static Request mixed(Command cmd, String script, String key, List<?> args) {

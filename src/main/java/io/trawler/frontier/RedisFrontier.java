@@ -68,8 +68,10 @@ public class RedisFrontier {
             conf.arg("focusF").arg(focus.minPrefixCount()).arg("focusA").arg(Double.toString(focus.relevantBoost()))
                     .arg("focusB").arg(Double.toString(focus.irrelevantDamp()));
         }
-        Request active = Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId);
-        return redis.batch(List.of(conf, active)).mapEmpty();
+        // two calls, not one batch: the registry spans crawls and sits in another hash slot than the crawl's keys
+        // (on a cluster, often on another master); registered last, so a worker never sees a crawl without settings
+        return redis.send(conf).compose(v -> redis.send(Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)))
+                .mapEmpty();
     }
 
     public Future<Map<String, String>> conf(String crawlId) {
@@ -206,9 +208,10 @@ public class RedisFrontier {
         if (crawlIds.isEmpty()) {
             return Future.succeededFuture();
         }
-        List<Request> renewals = crawlIds.stream().map(id -> Request.cmd(Command.ZADD).arg(FrontierKeys.owners(id)).arg(now).arg(worker))
-                .toList();
-        return redis.batch(renewals).mapEmpty();
+        // one call per crawl (each crawl's keys may live on another master of a cluster), sent together
+        List<Future<Response>> renewals = crawlIds.stream()
+                .map(id -> redis.send(Request.cmd(Command.ZADD).arg(FrontierKeys.owners(id)).arg(now).arg(worker))).toList();
+        return Future.all(renewals).mapEmpty();
     }
 
     /** The node serving each lane of the crawl ({@code ""}: any node). */
@@ -309,24 +312,19 @@ public class RedisFrontier {
                 List.of("claim", Long.toString(now), host, Long.toString(deadline))).map(r -> r.toInteger() == 1);
     }
 
-    /** Deletes every key of the crawl (SCAN, then UNLINK in batches). */
+    /**
+     * Deletes every key of the crawl: the frontier script scans the node holding the crawl's hash tag and unlinks
+     * what it finds, a thousand keys a call, so that on a cluster the keys are sought where they live.
+     */
     public Future<Void> delete(String crawlId) {
-        return deactivate(crawlId).compose(v -> scanAndUnlink(FrontierKeys.pattern(crawlId), "0"));
+        return deactivate(crawlId).compose(v -> purge(crawlId, "0"));
     }
 
-    private Future<Void> scanAndUnlink(String pattern, String cursor) {
-        return redis.send(Request.cmd(Command.SCAN).arg(cursor).arg("MATCH").arg(pattern).arg("COUNT").arg(1000))
-                .compose(r -> {
-                    String next = r.get(0).toString();
-                    Response keys = r.get(1);
-                    Future<?> unlink = Future.succeededFuture();
-                    if (keys.size() > 0) {
-                        Request del = Request.cmd(Command.UNLINK);
-                        keys.forEach(k -> del.arg(k.toString()));
-                        unlink = redis.send(del);
-                    }
-                    return unlink.compose(x -> "0".equals(next) ? Future.succeededFuture() : scanAndUnlink(pattern, next));
-                });
+    private Future<Void> purge(String crawlId, String cursor) {
+        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), List.of("purge", cursor)).compose(r -> {
+            String next = r.toString();
+            return "0".equals(next) ? Future.succeededFuture() : purge(crawlId, next);
+        });
     }
 
     private static void addLinks(List<String> args, List<Discovery> links, int bucketBits) {

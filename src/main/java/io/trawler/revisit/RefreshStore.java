@@ -97,7 +97,11 @@ public class RefreshStore {
         return bits(siteId);
     }
 
-    /** Raises the listpack limits once, where CONFIG is allowed (an embedded or self-run server). */
+    /**
+     * Checks once that the server keeps small hashes compact (the embedded server is configured so; an external one
+     * needs the settings in its redis.conf, see docs/deployment.md) and says so when it does not. It only reads: the
+     * configuration of a shared server, or of each master of a cluster, is its operator's, never changed at run time.
+     */
     private void tune() {
         if (tuned) {
             return;
@@ -112,12 +116,11 @@ public class RefreshStore {
                     current = configValue(name);
                 }
                 if (current != null && current < e.getValue()) {
-                    Await.result(redis.send(Request.cmd(Command.CONFIG).arg("SET").arg(name).arg(e.getValue())));
-                    LOG.infof("Redis %s raised from %d to %d (compact revisit state)", name, current, e.getValue());
+                    LOG.warnf("Redis %s is %d (%d recommended): revisit state takes about twice the memory", name, current, e.getValue());
                 }
             }
         } catch (RuntimeException e) {
-            LOG.warnf("Could not raise Redis listpack limits (%s): revisit state will take about twice the memory", e.getMessage());
+            LOG.debugf("Could not read Redis listpack limits (%s)", e.getMessage());
         }
     }
 

@@ -75,7 +75,7 @@ class OrderingBenchmark {
     /** One completion with 40 links per fetched page, as the worker sends it; µs of Redis time per link. */
     private void frontierAdmission() {
         Vertx vertx = Vertx.vertx();
-        Redis redis = Redis.createClient(vertx, TestRedis.url());
+        Redis redis = TestRedis.client(vertx);
         try {
             RedisFrontier frontier = new RedisFrontier(redis);
             for (String name : List.of("bfs", "depth-weight", "backlinks", "opic", "pagerank", "focused-tl")) {

@@ -33,7 +33,7 @@ class RedisFrontierTest {
     @BeforeAll
     static void connect() {
         vertx = Vertx.vertx();
-        redis = Redis.createClient(vertx, TestRedis.url());
+        redis = TestRedis.client(vertx);
     }
 
     @AfterAll
@@ -248,10 +248,24 @@ class RedisFrontierTest {
         start(10, 0, 1000);
         offer(1, "http://a.test/1");
         ack(await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0), 2, List.of(Discovery.fifo("http://b.test/x", 1)));
-        List<String> keys = new ArrayList<>();
-        await(redis.send(Request.cmd(Command.KEYS).arg(FrontierKeys.pattern(crawl)))).forEach(k -> keys.add(k.toString()));
+        List<String> keys = io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl));
         assertTrue(keys.size() >= 6, keys.toString());
         assertTrue(keys.stream().allMatch(k -> k.startsWith("t:{c:" + crawl + "}:")), keys.toString());
+    }
+
+    @Test
+    void deleteLeavesNoKeyOfTheCrawlAndTakesItOutOfTheRegistry() throws Exception {
+        start(10, 0, 10_000);
+        String[] urls = new String[2_500];
+        for (int i = 0; i < urls.length; i++) {
+            urls[i] = "http://h" + i + ".test/";   // a queue key per host: more keys than one purge call takes
+        }
+        offer(1, urls);
+        assertTrue(io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl)).size() > 2_500);
+        assertTrue(await(frontier.activeCrawls()).contains(crawl));
+        await(frontier.delete(crawl));
+        assertEquals(List.of(), io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl)));
+        assertFalse(await(frontier.activeCrawls()).contains(crawl));
     }
 
     private void startScoped(PolitenessScope scope, int maxPerHost, long delayMs, List<String> laneNodes) throws Exception {

@@ -42,7 +42,7 @@ class RescoringFrontierTest {
     @BeforeAll
     static void connect() {
         vertx = Vertx.vertx();
-        redis = Redis.createClient(vertx, TestRedis.url());
+        redis = TestRedis.client(vertx);
     }
 
     @AfterAll

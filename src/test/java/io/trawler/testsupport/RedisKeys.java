@@ -3,32 +3,45 @@ package io.trawler.testsupport;
 import io.trawler.frontier.Await;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisCluster;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Redis housekeeping for tests that share one Redis. */
+/** Redis housekeeping for tests that share one Redis (or one Redis Cluster). */
 public final class RedisKeys {
 
     private RedisKeys() {
     }
 
-    /** Deletes every key matching {@code pattern} (SCAN, so a large key space is never blocked); returns how many. */
+    /**
+     * Deletes every key matching {@code pattern} and returns how many: with SCAN on a single server (a large key space
+     * is never blocked), on every master of a cluster (its test key spaces are small enough for KEYS).
+     */
     public static long deleteMatching(Redis redis, String pattern) {
-        String cursor = "0";
         long deleted = 0;
+        for (String key : matching(redis, pattern)) {
+            deleted += Await.result(redis.send(Request.cmd(Command.DEL).arg(key))).toLong();
+        }
+        return deleted;
+    }
+
+    /** The keys matching {@code pattern}, on every master when {@code redis} is a cluster client. */
+    public static List<String> matching(Redis redis, String pattern) {
+        List<String> keys = new ArrayList<>();
+        if (TestRedis.cluster()) {
+            for (Response node : Await.result(RedisCluster.create(redis).onAllMasterNodes(Request.cmd(Command.KEYS).arg(pattern)))) {
+                node.forEach(k -> keys.add(k.toString()));
+            }
+            return keys;
+        }
+        String cursor = "0";
         do {
             Response page = Await.result(redis.send(Request.cmd(Command.SCAN).arg(cursor).arg("MATCH").arg(pattern).arg("COUNT").arg(1000)));
             cursor = page.get(0).toString();
-            Request del = Request.cmd(Command.DEL);
-            int n = 0;
-            for (Response key : page.get(1)) {
-                del.arg(key.toString());
-                n++;
-            }
-            if (n > 0) {
-                deleted += Await.result(redis.send(del)).toLong();
-            }
+            page.get(1).forEach(k -> keys.add(k.toString()));
         } while (!"0".equals(cursor));
-        return deleted;
+        return keys;
     }
 }

@@ -6,8 +6,9 @@ import java.net.ServerSocket;
 import redis.embedded.RedisServer;
 
 /**
- * A real Redis for tests that run without Quarkus: the server named by TRAWLER_REDIS_URL when set
- * (CI sets it to the machine's Redis 7), otherwise an embedded redis-server on a free loopback port.
+ * A real Redis for tests that run without Quarkus: the cluster named by TRAWLER_REDIS_HOSTS with
+ * TRAWLER_REDIS_CLIENT_TYPE=cluster (CI starts one with {@code .ci/redis-cluster}), the server named by
+ * TRAWLER_REDIS_URL (CI sets it to the machine's Redis 7), otherwise an embedded redis-server on a free loopback port.
  */
 public final class TestRedis {
 
@@ -17,8 +18,47 @@ public final class TestRedis {
     private TestRedis() {
     }
 
+    /** A client for the test Redis, whichever shape it has. */
+    public static io.vertx.redis.client.Redis client(io.vertx.core.Vertx vertx) {
+        return io.vertx.redis.client.Redis.createClient(vertx, options());
+    }
+
+    /** Client options for the test Redis: its URLs and, for a cluster, the cluster client type. */
+    public static io.vertx.redis.client.RedisOptions options() {
+        io.vertx.redis.client.RedisOptions o = new io.vertx.redis.client.RedisOptions().setMaxPoolSize(16).setMaxPoolWaiting(4096);
+        if (cluster()) {
+            o.setType(io.vertx.redis.client.RedisClientType.CLUSTER);
+            for (String h : System.getenv("TRAWLER_REDIS_HOSTS").split(",")) {
+                o.addConnectionString(h.trim());
+            }
+            return o;
+        }
+        return o.setConnectionString(url());
+    }
+
+    /** True when the tests run on a Redis Cluster (TRAWLER_REDIS_HOSTS with TRAWLER_REDIS_CLIENT_TYPE=cluster). */
+    public static boolean cluster() {
+        String hosts = System.getenv("TRAWLER_REDIS_HOSTS");
+        return hosts != null && !hosts.isBlank() && "cluster".equalsIgnoreCase(System.getenv("TRAWLER_REDIS_CLIENT_TYPE"));
+    }
+
+    /**
+     * Settings that point a Trawler process at the test Redis: {@code trawler.redis.hosts} and {@code client-type}
+     * on a cluster, else {@code trawler.redis.url}.
+     */
+    public static java.util.Map<String, String> settings() {
+        if (cluster()) {
+            return java.util.Map.of("trawler.redis.hosts", System.getenv("TRAWLER_REDIS_HOSTS"), "trawler.redis.client-type", "cluster");
+        }
+        return java.util.Map.of("trawler.redis.url", url());
+    }
+
     public static synchronized String url() {
         if (url != null) {
+            return url;
+        }
+        if (cluster()) {
+            url = System.getenv("TRAWLER_REDIS_HOSTS").split(",")[0].trim();
             return url;
         }
         String env = System.getenv("TRAWLER_REDIS_URL");
