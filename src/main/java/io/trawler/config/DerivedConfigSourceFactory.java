@@ -35,9 +35,13 @@ public class DerivedConfigSourceFactory implements ConfigSourceFactory {
         }
         // the Quarkus Redis client's shape follows trawler.redis.client-type (and the Sentinel group's name)
         ConfigValue clientType = context.getValue("trawler.redis.client-type");
-        if (clientType != null && clientType.getValue() != null && !clientType.getValue().isBlank()) {
-            derived.put("quarkus.redis.client-type", clientType.getValue().trim().toLowerCase(Locale.ROOT));
+        String type = clientType == null || clientType.getValue() == null ? "" : clientType.getValue().trim().toLowerCase(Locale.ROOT);
+        if (!type.isEmpty()) {
+            derived.put("quarkus.redis.client-type", type);
         }
+        // a cluster call of the Vert.x 4.5 client holds a pooled connection to every node: with fewer connections per
+        // node than calls in flight, calls waiting for each other's connections never complete
+        derived.put("quarkus.redis.max-pool-size", type.equals("cluster") ? "256" : "16");
         ConfigValue masterName = context.getValue("trawler.redis.master-name");
         if (masterName != null && masterName.getValue() != null && !masterName.getValue().isBlank()) {
             derived.put("quarkus.redis.master-name", masterName.getValue().trim());

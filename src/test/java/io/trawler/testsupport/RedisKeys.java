@@ -31,8 +31,16 @@ public final class RedisKeys {
     public static List<String> matching(Redis redis, String pattern) {
         List<String> keys = new ArrayList<>();
         if (TestRedis.cluster()) {
-            for (Response node : Await.result(RedisCluster.create(redis).onAllMasterNodes(Request.cmd(Command.KEYS).arg(pattern)))) {
-                node.forEach(k -> keys.add(k.toString()));
+            // a client of its own: the one given may be wrapped (Quarkus' observable client), which RedisCluster refuses
+            io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+            Redis cluster = TestRedis.client(vertx);
+            try {
+                for (Response node : Await.result(RedisCluster.create(cluster).onAllMasterNodes(Request.cmd(Command.KEYS).arg(pattern)))) {
+                    node.forEach(k -> keys.add(k.toString()));
+                }
+            } finally {
+                cluster.close();
+                vertx.close();
             }
             return keys;
         }

@@ -25,7 +25,7 @@ public final class TestRedis {
 
     /** Client options for the test Redis: its URLs and, for a cluster, the cluster client type. */
     public static io.vertx.redis.client.RedisOptions options() {
-        io.vertx.redis.client.RedisOptions o = new io.vertx.redis.client.RedisOptions().setMaxPoolSize(16).setMaxPoolWaiting(4096);
+        io.vertx.redis.client.RedisOptions o = new io.vertx.redis.client.RedisOptions().setMaxPoolSize(cluster() ? 256 : 16).setMaxPoolWaiting(4096);
         if (cluster()) {
             o.setType(io.vertx.redis.client.RedisClientType.CLUSTER);
             for (String h : System.getenv("TRAWLER_REDIS_HOSTS").split(",")) {
