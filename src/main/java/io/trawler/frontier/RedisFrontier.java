@@ -208,9 +208,10 @@ public class RedisFrontier {
         if (crawlIds.isEmpty()) {
             return Future.succeededFuture();
         }
-        // one call per crawl (each crawl's keys may live on another master of a cluster), sent together
+        // one call per crawl (each crawl's keys may live on another master of a cluster), sent together; XX: only a worker
+        // its leases made an owner is renewed, so that a heartbeat never re-creates a key of a crawl deleted meanwhile
         List<Future<Response>> renewals = crawlIds.stream()
-                .map(id -> redis.send(Request.cmd(Command.ZADD).arg(FrontierKeys.owners(id)).arg(now).arg(worker))).toList();
+                .map(id -> redis.send(Request.cmd(Command.ZADD).arg(FrontierKeys.owners(id)).arg("XX").arg(now).arg(worker))).toList();
         return Future.all(renewals).mapEmpty();
     }
 
