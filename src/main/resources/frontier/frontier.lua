@@ -1,8 +1,13 @@
 -- Trawler frontier: every multi-step frontier operation of one crawl, atomically.
 --
--- KEYS[1] = the crawl's key prefix, "t:{c:<id>}:". Every key this script touches starts with it,
--- so all of them share one hash tag and one Redis Cluster slot.
--- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore | revisit | purge
+-- KEYS[1] = the key prefix of one shard of the crawl: "t:{c:<id>}:" (the crawl's home shard, which holds every lane of
+-- an unsharded crawl and lane 0 of a sharded one) or "t:{c:<id>:<lane>.<salt>}:" (lane <lane> of a sharded crawl). Every
+-- key this script touches starts with it, so all of them share one hash tag and one Redis Cluster slot.
+-- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore | revisit | purge | probe | finish | fetched
+--
+-- A sharded crawl (conf shards > 1: partitioned, politeness scope node, no re-scoring) keeps each lane in a shard of its
+-- own, with a copy of the settings (its share of maxPages and budget) and its own counters; a lane never finishes on its
+-- own: it reports DRAINED, and the crawl finishes when every shard is drained at once (probe twice, then finish).
 --
 -- Keys under the prefix P:
 --   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
@@ -11,8 +16,10 @@
 --                            rescore (none|backlinks|opic|pagerank|focus-t|focus-tl), budget, focusF, focusA, focusB,
 --                            continuous (1: the crawl stays RUNNING when it runs dry, to take revisits and recrawls),
 --                            scope (politeness scope: site | node), lane:<n> (the node that serves lane n; absent or
---                            empty: any node), finishedAt, json
---   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ...
+--                            empty: any node), finishedAt, json, shards (shards of the crawl, 1 when absent),
+--                            shard (the lane this shard holds, when sharded)
+--   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ops
+--                            (changes that can make the shard busy again: the finish check's consistency token), ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
 --   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
 --   P f:<bucket>       STRING fingerprints of pages fetched by any lane (distinct pages for the metrics)
@@ -44,6 +51,8 @@ local CONF, STATS, INFLIGHT = P .. 'conf', P .. 'stats', P .. 'inflight'
 local HBUSY, HNEXT, HDELAY = P .. 'hbusy', P .. 'hnext', P .. 'hdelay'
 local OWNERS = P .. 'owners'
 local NODE_SCOPE = redis.call('HGET', CONF, 'scope') == 'node'
+local SHARDS = tonumber(redis.call('HGET', CONF, 'shards') or '1')
+local SHARD = redis.call('HGET', CONF, 'shard')
 -- with scope node, a host not yet polite for one client may be for another: it is looked at again at the latest this
 -- soon (ms)
 local NODE_RESCAN = 100
@@ -150,6 +159,7 @@ local function mark_ready(part, host)
 end
 
 local function mark_ready_all(host)
+  if SHARDS > 1 then return mark_ready(SHARD, host) end
   local parts = num(redis.call('HGET', CONF, 'partitions'), 1)
   for part = 0, parts - 1 do mark_ready(part, host) end
 end
@@ -411,15 +421,27 @@ local function reclaim(now, limit, timeoutMs)
   return n + requeue_leases(redis.call('ZRANGEBYSCORE', INFLIGHT, '-inf', now, 'LIMIT', 0, limit), now)
 end
 
-local function check_finished(now)
-  local state = redis.call('HGET', CONF, 'state')
-  if state ~= 'RUNNING' and state ~= 'PAUSED' then return state end
+-- Whether the shard has nothing left to do: nothing queued (or its budget spent), nothing in flight, no side load.
+local function drained(now)
   redis.call('ZREMRANGEBYSCORE', P .. 'loads', '-inf', now)
   local budget = num(redis.call('HGET', CONF, 'budget'), 0)
   local spent = budget > 0 and num(redis.call('HGET', STATS, 'leaseSeq'), 0) >= budget
-  if not spent and redis.call('HGET', CONF, 'continuous') == '1' then return state end
-  if (spent or num(redis.call('HGET', STATS, 'queued'), 0) <= 0) and redis.call('ZCARD', INFLIGHT) == 0
-      and redis.call('ZCARD', P .. 'loads') == 0 then
+  if not spent and redis.call('HGET', CONF, 'continuous') == '1' then return false end
+  return (spent or num(redis.call('HGET', STATS, 'queued'), 0) <= 0) and redis.call('ZCARD', INFLIGHT) == 0
+      and redis.call('ZCARD', P .. 'loads') == 0
+end
+
+-- Something happened that may have made the shard busy again (see stats ops).
+local function touched()
+  redis.call('HINCRBY', STATS, 'ops', 1)
+end
+
+local function check_finished(now)
+  local state = redis.call('HGET', CONF, 'state')
+  if state ~= 'RUNNING' and state ~= 'PAUSED' then return state end
+  if drained(now) then
+    -- a lane of a sharded crawl cannot see the others: whoever calls settles the crawl (probe and finish every shard)
+    if SHARDS > 1 then return 'DRAINED' end
     redis.call('HSET', CONF, 'state', 'FINISHED', 'finishedAt', now)
     return 'FINISHED'
   end
@@ -429,6 +451,7 @@ end
 -- enqueue now load links...   (load: a side load this enqueue finishes, or '')
 if op == 'enqueue' then
   local admitted = admit_links(4, nil)
+  if admitted > 0 then touched() end
   if ARGV[3] ~= '' then redis.call('ZREM', P .. 'loads', ARGV[3]) end
   return { admitted, check_finished(tonumber(ARGV[2])) }
 end
@@ -437,20 +460,24 @@ end
 if op == 'claim' then
   if redis.call('HSETNX', P .. 'sitemaps', ARGV[3], '1') == 0 then return 0 end
   redis.call('ZADD', P .. 'loads', tonumber(ARGV[4]), 'sitemaps:' .. ARGV[3])
+  touched()
   return 1
 end
 
--- lease now partition max leaseMs worker node addresses timeoutMs
+-- lease now partition max leaseMs worker node addresses timeoutMs nodeLanes
 --   worker: the leasing worker's name ('' for none: its leases expire only at their deadlines); node: its node (a lane
 --   given to another node is not leased); addresses: its source addresses, comma-separated ('' for none);
---   timeoutMs: how long a silent worker counts as alive (0: leases expire only at their deadlines)
+--   timeoutMs: how long a silent worker counts as alive (0: leases expire only at their deadlines); nodeLanes: how many
+--   lanes of the crawl the worker's node serves. In a sharded crawl each lane keeps its node's politeness in its own
+--   shard, so a node serving k lanes waits k times the delay in each: together, one polite client.
 if op == 'lease' then
   local now, part, max, leaseMs = tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), tonumber(ARGV[5])
   local worker, node, timeoutMs = ARGV[6] or '', ARGV[7] or '', tonumber(ARGV[9] or '0')
+  local delayShare = (SHARDS > 1 and NODE_SCOPE) and math.max(1, tonumber(ARGV[10] or '1')) or 1
   local addresses = {}
   for a in string.gmatch(ARGV[8] or '', '[^,]+') do addresses[#addresses + 1] = a end
   -- first the dead (a worker that stopped and started again under its name finds its old leases back in the queues)
-  reclaim(now, 200, timeoutMs)
+  if reclaim(now, 200, timeoutMs) > 0 then touched() end
   if worker ~= '' then redis.call('ZADD', OWNERS, now, worker) end
   if redis.call('HGET', CONF, 'state') ~= 'RUNNING' then return {} end
   local laneNode = redis.call('HGET', CONF, 'lane:' .. part)
@@ -504,7 +531,7 @@ if op == 'lease' then
     local client = NODE_SCOPE and client_for(node, addresses, host) or '-'
     local key = pkey(client, host)
     local busy = num(redis.call('HGET', HBUSY, key), 0)
-    local delay = num(redis.call('HGET', HDELAY, host), defaultDelay)
+    local delay = num(redis.call('HGET', HDELAY, host), defaultDelay) * delayShare
     -- politeness is the host's (scope site), whichever lane asks: another lane may have fetched from it (or been told
     -- to back off) since this lane scheduled it; then this lane waits for the host's next allowed time too. With scope
     -- node it is this client's, and another client may be free sooner: the host is looked at again soon.
@@ -547,12 +574,14 @@ if op == 'lease' then
   if #out > 0 then
     redis.call('HINCRBY', STATS, 'queued', -#out)
     redis.call('HINCRBY', STATS, 'queued:' .. part, -#out)
+    touched()
   end
   return out
 end
 
 -- complete now leaseMember hostNextAt hostDelay disposition(done|retry) counter pageBucket pageRem sim relevant
---          nFields fields... links...        (sim, relevant: the page's topic relevance in a focused crawl, else '')
+--          nFields fields... links...        (sim, relevant: the page's topic relevance in a focused crawl, else '';
+--          pageBucket '': the page's fetched fingerprint is kept in another shard, which the caller tells itself)
 if op == 'complete' then
   local now, lm = tonumber(ARGV[2]), ARGV[3]
   local nextAt, delay, disposition, counter = tonumber(ARGV[4]), tonumber(ARGV[5]), ARGV[6], ARGV[7]
@@ -565,6 +594,7 @@ if op == 'complete' then
     redis.call('HINCRBY', STATS, 'stale', 1)
     return { 'stale', 0, check_finished(now) }
   end
+  touched()
   local _, part, score, member, _, client = parse_lease(lm)
   local depth, hops, attempts, url = string.match(member, '^(%d+) (%d+) (%d+) (.*)$')
   local host = host_of(url)
@@ -583,7 +613,7 @@ if op == 'complete' then
     redis.call('HINCRBY', STATS, counter, 1)
     if counter == 'fetched' then
       redis.call('HINCRBY', STATS, 'fetched:' .. part, 1)
-      if seen_add(P .. 'f:' .. pageBucket, pageRem) then redis.call('HINCRBY', STATS, 'unique', 1) end
+      if pageBucket ~= '' and seen_add(P .. 'f:' .. pageBucket, pageRem) then redis.call('HINCRBY', STATS, 'unique', 1) end
     end
   end
   if nFields > 0 then
@@ -644,6 +674,7 @@ if op == 'revisit' then
   if added > 0 then
     redis.call('HINCRBY', STATS, 'queued', added)
     redis.call('HINCRBY', STATS, 'revisits', added)
+    touched()
   end
   return added
 end
@@ -651,6 +682,7 @@ end
 -- reclaim now limit timeoutMs
 if op == 'reclaim' then
   local n = reclaim(tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4] or '0'))
+  if n > 0 then touched() end
   return { n, check_finished(tonumber(ARGV[2])) }
 end
 
@@ -663,6 +695,33 @@ if op == 'purge' then
     redis.call('UNLINK', unpack(keys, i, math.min(i + 499, #keys)))
   end
   return r[1]
+end
+
+-- probe now: { state, 1 when drained (or finished) else 0, ops } of this shard, for the finish check of a sharded crawl
+if op == 'probe' then
+  local state = redis.call('HGET', CONF, 'state') or 'UNKNOWN'
+  local idle = state == 'FINISHED' or ((state == 'RUNNING' or state == 'PAUSED') and drained(tonumber(ARGV[2])))
+  return { state, idle and 1 or 0, num(redis.call('HGET', STATS, 'ops'), 0) }
+end
+
+-- finish now: the crawl was seen drained in every shard at once; this shard ends (a stopped one stays stopped)
+if op == 'finish' then
+  local state = redis.call('HGET', CONF, 'state')
+  if state == 'RUNNING' or state == 'PAUSED' then
+    redis.call('HSET', CONF, 'state', 'FINISHED', 'finishedAt', ARGV[2])
+    return 'FINISHED'
+  end
+  return state or 'UNKNOWN'
+end
+
+-- fetched bucket remainder: a page fetched by a lane of another shard, counted once among the crawl's distinct pages
+-- in the shard that keeps its fingerprint
+if op == 'fetched' then
+  if seen_add(P .. 'f:' .. ARGV[2], tonumber(ARGV[3])) then
+    redis.call('HINCRBY', STATS, 'unique', 1)
+    return 1
+  end
+  return 0
 end
 
 return redis.error_reply('unknown frontier operation ' .. tostring(op))

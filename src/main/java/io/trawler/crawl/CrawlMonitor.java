@@ -143,7 +143,13 @@ public class CrawlMonitor {
     public void check(String crawlId) throws Exception {
         ingestor.ingestBatch(crawlId);
         ranks.maybeRecompute(crawlId);
-        FrontierCounts counts = CrawlService.await(frontier.counts(crawlId));
+        FrontierCounts now = CrawlService.await(frontier.counts(crawlId));
+        if (!"FINISHED".equals(now.state()) && now.queued() == 0 && now.inFlight() == 0
+                && "FINISHED".equals(CrawlService.await(frontier.settle(crawlId)))) {
+            // a sharded crawl whose last completion could not settle it (its lanes drained in another order)
+            now = CrawlService.await(frontier.counts(crawlId));
+        }
+        FrontierCounts counts = now;
         if (!"FINISHED".equals(counts.state())) {
             return;
         }

@@ -127,11 +127,15 @@ public class CrawlService {
         }
         List<Discovery> seeds = new ArrayList<>();
         OrderingStrategy ordering = spec.order();
+        io.trawler.partition.LaneRouting routing = spec.routing();
         for (int lane = 0; lane < laneSeeds.size(); lane++) {
             List<String> normalised = new LinkedHashSet<>(laneSeeds.get(lane)).stream().map(UrlNormalizer::normalize)
                     .flatMap(Optional::stream).distinct().toList();
             for (String u : normalised) {
-                seeds.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(u, 0), ordering.seedScore(u, normalised.size())));
+                // a coordinated crawl's seed goes to the lane that owns it (a seed all lanes share, to one of them)
+                int owner = routing.route(u, lane);
+                seeds.add(new Discovery(owner == io.trawler.partition.LaneRouting.DROP ? lane : owner, io.trawler.frontier.FrontierEntry.of(u, 0),
+                        ordering.seedScore(u, normalised.size())));
             }
         }
         await(frontier.create(id, settings, crawl.spec, limits)

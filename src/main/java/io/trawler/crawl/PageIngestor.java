@@ -3,12 +3,9 @@ package io.trawler.crawl;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.trawler.config.TrawlerConfig;
-import io.trawler.frontier.FrontierKeys;
+import io.trawler.frontier.PageRecordSource;
+import io.trawler.frontier.RedisFrontier;
 import io.trawler.store.LinkGraphStore;
-import io.vertx.redis.client.Command;
-import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.Request;
-import io.vertx.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import java.io.IOException;
@@ -20,7 +17,6 @@ import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +25,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.jboss.logging.Logger;
 
 /**
- * Moves page records from a crawl's Redis stream into the database in batches (one transaction per batch, which
- * also stores the last stream id taken), appends the pages' links to the crawl's link graph, then trims the
- * stream. Workers never touch the database; the hot path never waits for it.
+ * Moves page records from a crawl's Redis streams (one per shard, {@link PageRecordSource}) into the database in
+ * batches (one transaction per batch, which also stores the cursor after it), appends the pages' links to the crawl's
+ * link graph, then releases the records. Workers never touch the database; the hot path never waits for it.
  *
  * <p>Crash order: a record leaves the stream only after the commit that stored it is durable ({@link DurableCommits}:
  * H2 without its write delay, PostgreSQL with a synchronous commit), so a {@code kill -9} at any point leaves every
@@ -56,7 +52,7 @@ public class PageIngestor {
             + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
 
     private final Instance<AgroalDataSource> dataSource;
-    private final Redis redis;
+    private final PageRecordSource source;
     private final TrawlerConfig config;
     private final PageRankRefresher ranks;
     private final ObjectMapper json;
@@ -78,12 +74,12 @@ public class PageIngestor {
     }
 
     /** The datasource is resolved on use: in the worker role it is inactive and must never be created. */
-    public PageIngestor(Instance<AgroalDataSource> dataSource, Redis redis, TrawlerConfig config, PageRankRefresher ranks,
+    public PageIngestor(Instance<AgroalDataSource> dataSource, RedisFrontier records, TrawlerConfig config, PageRankRefresher ranks,
             ObjectMapper json, jakarta.enterprise.event.Event<PagesIngested> ingested) {
         this.ingested = ingested;
         this.ranks = ranks;
         this.dataSource = dataSource;
-        this.redis = redis;
+        this.source = records;
         this.config = config;
         this.json = json;
     }
@@ -101,22 +97,19 @@ public class PageIngestor {
 
     private int ingestLocked(String crawlId) throws SQLException, IOException {
         String last = ingestedUntil.containsKey(crawlId) ? ingestedUntil.get(crawlId) : lastIngested(crawlId);
-        String start = last == null ? "-" : "(" + last;
-        Response entries = CrawlService.await(redis.send(Request.cmd(Command.XRANGE).arg(FrontierKeys.pages(crawlId))
-                .arg(start).arg("+").arg("COUNT").arg(BATCH)));
-        if (entries == null || entries.size() == 0) {
+        PageRecordSource.Batch batch = CrawlService.await(source.read(crawlId, last, BATCH));
+        if (batch.entries().isEmpty()) {
             return 0;
         }
-        List<Entry> good = new ArrayList<>(entries.size());
+        List<Entry> good = new ArrayList<>(batch.entries().size());
         List<Refused> refused = new ArrayList<>();
-        String lastId = null;
-        for (Response e : entries) {
-            lastId = e.get(0).toString();
-            Map<String, String> f = fields(e.get(1));
+        String lastId = batch.cursor();
+        for (PageRecordSource.Entry e : batch.entries()) {
+            Map<String, String> f = e.fields();
             try {
-                good.add(new Entry(lastId, f, PageRecord.parse(lastId, f)));
+                good.add(new Entry(e.id(), f, PageRecord.parse(e.id(), f)));
             } catch (IllegalArgumentException bad) {
-                refused.add(new Refused(lastId, f, bad.getMessage()));
+                refused.add(new Refused(e.id(), f, bad.getMessage()));
             }
         }
         List<Entry> stored = store(crawlId, good, refused, lastId);
@@ -146,8 +139,8 @@ public class PageIngestor {
             LOG.errorf(listener, "Crawl %s: a listener of ingested pages failed; the pages are stored", crawlId);
         }
         // the commit above was durable when it returned (DurableCommits): only now may the stream forget these records
-        CrawlService.await(redis.send(Request.cmd(Command.XTRIM).arg(FrontierKeys.pages(crawlId)).arg("MINID").arg(nextId(lastId))));
-        return entries.size();
+        CrawlService.await(source.release(crawlId, lastId));
+        return batch.entries().size();
     }
 
     /**
@@ -334,18 +327,6 @@ public class PageIngestor {
         }
     }
 
-    private static String nextId(String id) {
-        int dash = id.indexOf('-');
-        return id.substring(0, dash) + "-" + (Long.parseLong(id.substring(dash + 1)) + 1);
-    }
-
-    private static Map<String, String> fields(Response r) {
-        Map<String, String> m = new HashMap<>();
-        for (int i = 0; i + 1 < r.size(); i += 2) {
-            m.put(r.get(i).toString(), r.get(i + 1) == null ? null : r.get(i + 1).toString());
-        }
-        return m;
-    }
 
     private static void bind(PreparedStatement ps, String crawlId, PageRecord r) throws SQLException {
         ps.setString(1, crawlId);

@@ -47,6 +47,20 @@ public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages,
         return new CrawlFrontierSettings(maxPerHost, delayMs, maxPages, partitions, laneSeen, rules, budget, continuous, scope, laneNodes);
     }
 
+    /**
+     * Shards the crawl's frontier spreads over (one per lane, else 1): a partitioned crawl whose politeness is each
+     * node's, whose ordering never re-scores queued URLs and whose page limit and budget leave every lane a share. Then
+     * no host's politeness and no score spans lanes, and every multi-step operation stays within one lane's shard. With
+     * scope {@code site} one host's politeness spans every lane (and its rate is one client's, which one shard serves
+     * many times over); re-scoring strategies move weights between URLs of any lane.
+     */
+    public int shards() {
+        boolean split = partitions > 1 && politenessScope == PolitenessScope.NODE
+                && rules.rescoring() == io.trawler.order.Rescoring.NONE
+                && (maxPages <= 0 || maxPages >= partitions) && (budget <= 0 || budget >= partitions);
+        return split ? partitions : 1;
+    }
+
     public int bucketBits() {
         return UrlFingerprint.bucketBitsFor(maxPages <= 0 ? 1_000_000 : maxPages);
     }

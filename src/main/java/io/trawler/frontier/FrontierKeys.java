@@ -1,6 +1,10 @@
 package io.trawler.frontier;
 
-/** The Redis key schema of the frontier; every key of one crawl carries the hash tag {@code {c:ID}}. */
+/**
+ * The Redis key schema of the frontier. Every key of an unsharded crawl carries the hash tag {@code {c:ID}} (its home
+ * shard); a sharded crawl keeps lane 0 there and lane {@code n} under {@code {c:ID:n.SALT}}, the salt chosen so that the
+ * shards' slots lie about 16,384 / shards apart (see {@link #shardPrefix}).
+ */
 public final class FrontierKeys {
 
     /** Set of crawl ids that workers should serve (not tagged: it spans crawls). */
@@ -9,8 +13,30 @@ public final class FrontierKeys {
     private FrontierKeys() {
     }
 
+    /** The prefix of the crawl's home shard: all of an unsharded crawl, and lane 0 and the crawl's settings of a sharded one. */
     public static String prefix(String crawlId) {
         return "t:{c:" + crawlId + "}:";
+    }
+
+    /**
+     * The prefix of shard {@code shard} of a crawl with {@code shards} shards. Shard 0 is the home shard; shard n has the
+     * tag {@code c:ID:n.SALT} with the smallest salt that puts its slot in the n-th of {@code shards} equal slot ranges
+     * counted from the home shard's slot, so that a cluster whose masters own even ranges holds the shards on different
+     * masters. Deterministic: any process computes the same prefixes from the crawl id and the shard count.
+     */
+    public static String shardPrefix(String crawlId, int shard, int shards) {
+        if (shard == 0 || shards <= 1) {
+            return prefix(crawlId);
+        }
+        int home = HashSlots.slot("c:" + crawlId);
+        int width = HashSlots.SLOTS / shards;
+        int from = (home + shard * width) % HashSlots.SLOTS;
+        for (int salt = 0;; salt++) {
+            String tag = "c:" + crawlId + ":" + shard + "." + salt;
+            if (Math.floorMod(HashSlots.slot(tag) - from, HashSlots.SLOTS) < width) {
+                return "t:{" + tag + "}:";
+            }
+        }
     }
 
     public static String conf(String crawlId) {
@@ -51,8 +77,13 @@ public final class FrontierKeys {
         return prefix(crawlId) + "sitemaps";
     }
 
-    /** Pattern matching every key of a crawl, for deletion. */
+    /** Pattern matching every key of an unsharded crawl (the home shard of a sharded one). */
     public static String pattern(String crawlId) {
         return "t:{c:" + crawlId + "}:*";
+    }
+
+    /** Pattern matching every key of every shard of a crawl. */
+    public static String allShardsPattern(String crawlId) {
+        return "t:{c:" + crawlId + "[}:]*";
     }
 }

@@ -11,20 +11,47 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The crawl frontier in Redis sorted sets. Every multi-step operation is one call of
  * {@code frontier/frontier.lua}, so it is atomic; a batch of links travels in that one call.
  * All methods are non-blocking and return Vert.x futures.
+ *
+ * <p>A crawl's keys live in one shard (one hash tag), or, for a sharded crawl ({@link CrawlFrontierSettings#shards()}),
+ * in one shard per lane: each lane's queues, politeness, seen set, counters and page stream sit together, so its lease
+ * and completion stay atomic, and the lanes spread over a cluster's masters. Links a page yields for another lane are
+ * handed to that lane's shard, one call per shard, before the completion (a replay after a crash is absorbed by the
+ * seen set); crawl-global figures are sums over the shards, and the crawl finishes when every shard is seen drained
+ * twice with no change in between ({@link #settle}).
  */
 @ApplicationScoped
-public class RedisFrontier {
+public class RedisFrontier implements PageRecordSource {
 
     private static final LuaScript SCRIPT = new LuaScript("frontier/frontier.lua");
     private final Redis redis;
+    /** Each crawl's layout (fixed when it starts), so that a call finds its shards without a round trip. */
+    private final Map<String, Layout> layouts = new ConcurrentHashMap<>();
 
     public RedisFrontier(Redis redis) {
         this.redis = redis;
+    }
+
+    /**
+     * How a crawl's keys are laid out: {@code shards} shards (1: all in the home shard), one seen set per lane or not.
+     */
+    record Layout(int shards, boolean laneSeen) {
+        static final Layout SINGLE = new Layout(1, false);
+
+        boolean sharded() {
+            return shards > 1;
+        }
+
+        /** The shard that holds a lane. */
+        int shardOf(int lane) {
+            return sharded() ? Math.floorMod(lane, shards) : 0;
+        }
     }
 
     /** Creates the crawl's frontier state (RUNNING) and registers it with the workers. */
@@ -42,36 +69,64 @@ public class RedisFrontier {
 
     /** As {@link #create(String, CrawlFrontierSettings, String)} with the given limits. */
     public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson, Limits limits) {
-        Request conf = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId))
-                .arg("maxAttempts").arg(limits.maxAttempts())
-                .arg("maxUnread").arg(limits.maxUnread())
-                .arg("state").arg("RUNNING")
-                .arg("maxPerHost").arg(s.maxPerHost())
-                .arg("delayMs").arg(s.delayMs())
-                .arg("maxPages").arg(s.maxPages())
-                .arg("partitions").arg(s.partitions())
-                .arg("laneSeen").arg(s.laneSeen() ? "1" : "0")
-                .arg("pickTop").arg(s.rules().pickTop())
-                .arg("pickRandom").arg(s.rules().pickRandom())
-                .arg("hostOrder").arg(s.rules().hostOrder().code())
-                .arg("rescore").arg(s.rules().rescoring().code())
-                .arg("budget").arg(s.budget())
-                .arg("continuous").arg(s.continuous() ? "1" : "0")
-                .arg("bucketBits").arg(s.bucketBits())
-                .arg("scope").arg(s.politenessScope().code())
-                .arg("json").arg(specJson);
-        for (int lane = 0; lane < s.laneNodes().size(); lane++) {
-            conf.arg("lane:" + lane).arg(s.laneNodes().get(lane));
+        int shards = s.shards();
+        Layout layout = new Layout(shards, s.laneSeen());
+        layouts.put(crawlId, layout);
+        List<Future<Response>> confs = new ArrayList<>(shards);
+        // the home shard last: a worker that finds the crawl's settings there finds every shard ready
+        for (int shard = shards - 1; shard >= 0; shard--) {
+            Request conf = Request.cmd(Command.HSET).arg(prefix(crawlId, layout, shard) + "conf")
+                    .arg("maxAttempts").arg(limits.maxAttempts())
+                    .arg("maxUnread").arg(shards > 1 ? Math.max(1, limits.maxUnread() / shards) : limits.maxUnread())
+                    .arg("state").arg("RUNNING")
+                    .arg("maxPerHost").arg(s.maxPerHost())
+                    .arg("delayMs").arg(s.delayMs())
+                    .arg("maxPages").arg(share(s.maxPages(), shard, shards))
+                    .arg("partitions").arg(s.partitions())
+                    .arg("laneSeen").arg(s.laneSeen() ? "1" : "0")
+                    .arg("pickTop").arg(s.rules().pickTop())
+                    .arg("pickRandom").arg(s.rules().pickRandom())
+                    .arg("hostOrder").arg(s.rules().hostOrder().code())
+                    .arg("rescore").arg(s.rules().rescoring().code())
+                    .arg("budget").arg(share(s.budget(), shard, shards))
+                    .arg("continuous").arg(s.continuous() ? "1" : "0")
+                    .arg("bucketBits").arg(s.bucketBits())
+                    .arg("scope").arg(s.politenessScope().code())
+                    .arg("shards").arg(shards);
+            if (shards > 1) {
+                conf.arg("shard").arg(shard);
+            }
+            for (int lane = 0; lane < s.laneNodes().size(); lane++) {
+                // a shard keeps the node of its own lane (its leases check it); the home shard every lane's, for readers
+                if (shard == 0 || layout.shardOf(lane) == shard) {
+                    conf.arg("lane:" + lane).arg(s.laneNodes().get(lane));
+                }
+            }
+            FocusSettings focus = s.rules().focus();
+            if (focus != null) {
+                conf.arg("focusF").arg(focus.minPrefixCount()).arg("focusA").arg(Double.toString(focus.relevantBoost()))
+                        .arg("focusB").arg(Double.toString(focus.irrelevantDamp()));
+            }
+            if (shard == 0) {
+                conf.arg("json").arg(specJson);
+                Future<Void> others = Future.all(confs).mapEmpty();
+                confs = List.of(others.compose(v -> redis.send(conf)));
+            } else {
+                confs.add(redis.send(conf));
+            }
         }
-        FocusSettings focus = s.rules().focus();
-        if (focus != null) {
-            conf.arg("focusF").arg(focus.minPrefixCount()).arg("focusA").arg(Double.toString(focus.relevantBoost()))
-                    .arg("focusB").arg(Double.toString(focus.irrelevantDamp()));
-        }
-        // two calls, not one batch: the registry spans crawls and sits in another hash slot than the crawl's keys
-        // (on a cluster, often on another master); registered last, so a worker never sees a crawl without settings
-        return redis.send(conf).compose(v -> redis.send(Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)))
+        // the registry spans crawls and sits in another hash slot than the crawl's keys (on a cluster, often on another
+        // master): its own call, made last, so that a worker never sees a crawl without settings
+        return confs.get(0).compose(v -> redis.send(Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)))
                 .mapEmpty();
+    }
+
+    /** A shard's part of a crawl-wide limit (0: none): the first {@code total % shards} shards get one more. */
+    static long share(long total, int shard, int shards) {
+        if (total <= 0 || shards <= 1) {
+            return total;
+        }
+        return total / shards + (shard < total % shards ? 1 : 0);
     }
 
     public Future<Map<String, String>> conf(String crawlId) {
@@ -92,9 +147,16 @@ public class RedisFrontier {
         return redis.send(Request.cmd(Command.SREM).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)).mapEmpty();
     }
 
-    /** Sets RUNNING, PAUSED or STOPPED; a FINISHED crawl stays finished. */
+    /** Sets RUNNING, PAUSED or STOPPED in every shard, the home shard last; a FINISHED crawl stays finished. */
     public Future<Void> setState(String crawlId, String state) {
-        return redis.send(Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId)).arg("state").arg(state)).mapEmpty();
+        return layout(crawlId).compose(l -> {
+            List<Future<Response>> others = new ArrayList<>();
+            for (int shard = 1; shard < l.shards(); shard++) {
+                others.add(redis.send(Request.cmd(Command.HSET).arg(prefix(crawlId, l, shard) + "conf").arg("state").arg(state)));
+            }
+            return Future.all(others).compose(v -> redis.send(Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId)).arg("state")
+                    .arg(state)));
+        }).mapEmpty();
     }
 
     /** Offers URLs; returns how many were admitted (never seen before and within the page limit). */
@@ -104,12 +166,34 @@ public class RedisFrontier {
 
     /** Offers URLs and, in the same step, ends the side load {@code load} (see {@link #claimSitemaps}). */
     public Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now, String load) {
+        return layout(crawlId).compose(l -> {
+            Map<Integer, List<Discovery>> byShard = byShard(l, links);
+            if (!load.isEmpty()) {
+                byShard.putIfAbsent(0, List.of());   // side loads are kept in the home shard
+            }
+            List<Future<Response>> calls = new ArrayList<>(byShard.size());
+            byShard.forEach((shard, part) -> calls.add(enqueueIn(crawlId, l, shard, bucketBits, part, now, shard == 0 ? load : "")));
+            return Future.all(calls).compose(all -> {
+                int admitted = 0;
+                boolean drained = false;
+                for (int i = 0; i < calls.size(); i++) {
+                    Response r = all.resultAt(i);
+                    admitted += r.get(0).toInteger();
+                    drained |= "DRAINED".equals(r.get(1).toString());
+                }
+                int total = admitted;
+                return drained ? settle(crawlId).map(state -> total) : Future.succeededFuture(total);
+            });
+        });
+    }
+
+    private Future<Response> enqueueIn(String crawlId, Layout l, int shard, int bucketBits, List<Discovery> links, long now, String load) {
         List<String> args = new ArrayList<>(3 + links.size() * 5);
         args.add("enqueue");
         args.add(Long.toString(now));
         args.add(load);
         addLinks(args, links, bucketBits);
-        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(r -> r.get(0).toInteger());
+        return SCRIPT.run(redis, prefix(crawlId, l, shard), args);
     }
 
     /** Leases as a worker with no name, node or addresses: its leases come back only when their deadlines pass. */
@@ -117,15 +201,22 @@ public class RedisFrontier {
         return lease(crawlId, partition, max, leaseMs, now, Leaser.ANONYMOUS);
     }
 
+    /** As {@link #lease(String, int, int, long, long, Leaser, int)} for a node that serves one lane of the crawl. */
+    public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now, Leaser leaser) {
+        return lease(crawlId, partition, max, leaseMs, now, leaser, 1);
+    }
+
     /**
      * Leases up to {@code max} URLs of a partition whose hosts politeness allows now, for the given worker: nothing
-     * when the lane is given to another node; the worker counts as alive from this call on.
+     * when the lane is given to another node; the worker counts as alive from this call on. {@code nodeLanes}: how many
+     * lanes of the crawl the worker's node serves (in a sharded crawl with politeness scope node, each of them waits
+     * that many times the delay, so that the node stays one polite client).
      */
-    public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now, Leaser leaser) {
+    public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now, Leaser leaser, int nodeLanes) {
         List<String> args = List.of("lease", Long.toString(now), Integer.toString(partition), Integer.toString(max),
                 Long.toString(leaseMs), leaser.worker(), leaser.node(), String.join(",", leaser.addresses()),
-                Long.toString(leaser.timeoutMs()));
-        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(r -> {
+                Long.toString(leaser.timeoutMs()), Integer.toString(Math.max(1, nodeLanes)));
+        return layout(crawlId).compose(l -> SCRIPT.run(redis, prefix(crawlId, l, l.shardOf(partition)), args)).map(r -> {
             List<Lease> leases = new ArrayList<>(r == null ? 0 : r.size());
             if (r != null) {
                 r.forEach(x -> leases.add(Lease.parse(crawlId, x.toString())));
@@ -134,33 +225,128 @@ public class RedisFrontier {
         });
     }
 
+    /**
+     * Completes a lease in its lane's shard. In a sharded crawl the links for other lanes are first handed to their
+     * shards (one call per shard), and so is the page's fingerprint when another shard keeps it (independent lanes);
+     * if any of that fails, the completion is not sent and the lease comes back: the replay finds its links seen.
+     */
     public Future<CompletionResult> complete(Completion c, int bucketBits, long now) {
-        List<String> args = new ArrayList<>(9 + c.record().size() * 2 + c.links().size() * 5);
-        args.add("complete");
-        args.add(Long.toString(now));
-        args.add(c.lease().member());
-        args.add(Long.toString(c.hostNextAt()));
-        args.add(Long.toString(c.hostDelay()));
-        args.add(c.retry() ? "retry" : "done");
-        args.add(c.counter() == null ? "" : c.counter());
-        long page = UrlFingerprint.of(c.lease().url());
-        args.add(Integer.toHexString(UrlFingerprint.bucket(page, bucketBits)));
-        args.add(Long.toString(UrlFingerprint.remainder(page, bucketBits)));
-        args.add(c.focus() == null ? "" : Double.toString(c.focus().similarity()));
-        args.add(c.focus() == null ? "" : c.focus().relevant() ? "1" : "0");
-        args.add(Integer.toString(c.record().size()));
-        c.record().forEach((k, v) -> {
-            args.add(k);
-            args.add(v == null ? "" : v);
+        String crawlId = c.lease().crawlId();
+        return layout(crawlId).compose(l -> {
+            int own = l.shardOf(c.lease().partition());
+            long page = UrlFingerprint.of(c.lease().url());
+            int bucket = UrlFingerprint.bucket(page, bucketBits);
+            long remainder = UrlFingerprint.remainder(page, bucketBits);
+            // coordinated lanes: a URL belongs to one lane, so its fingerprint stays with it; independent lanes may fetch
+            // the same page, so each fingerprint has one shard of its own (by bucket) for the distinct-page count
+            int pageShard = l.laneSeen() ? Math.floorMod(bucket, l.shards()) : own;
+            List<Discovery> mine = c.links();
+            List<Future<Response>> handovers = new ArrayList<>();
+            Future<Response> pageMark = Future.succeededFuture();
+            if (l.sharded()) {
+                Map<Integer, List<Discovery>> byShard = byShard(l, c.links());
+                List<Discovery> kept = byShard.remove(own);
+                mine = kept == null ? List.of() : kept;
+                byShard.forEach((shard, links) -> handovers.add(enqueueIn(crawlId, l, shard, bucketBits, links, now, "")));
+                if (pageShard != own && !c.retry() && "fetched".equals(c.counter())) {
+                    pageMark = SCRIPT.run(redis, prefix(crawlId, l, pageShard),
+                            List.of("fetched", Integer.toHexString(bucket), Long.toString(remainder)));
+                }
+            }
+            List<String> args = new ArrayList<>(12 + c.record().size() * 2 + mine.size() * 5);
+            args.add("complete");
+            args.add(Long.toString(now));
+            args.add(c.lease().member());
+            args.add(Long.toString(c.hostNextAt()));
+            args.add(Long.toString(c.hostDelay()));
+            args.add(c.retry() ? "retry" : "done");
+            args.add(c.counter() == null ? "" : c.counter());
+            args.add(pageShard == own ? Integer.toHexString(bucket) : "");
+            args.add(Long.toString(remainder));
+            args.add(c.focus() == null ? "" : Double.toString(c.focus().similarity()));
+            args.add(c.focus() == null ? "" : c.focus().relevant() ? "1" : "0");
+            args.add(Integer.toString(c.record().size()));
+            c.record().forEach((k, v) -> {
+                args.add(k);
+                args.add(v == null ? "" : v);
+            });
+            addLinks(args, mine, bucketBits);
+            return Future.all(pageMark, Future.all(handovers)).compose(v -> SCRIPT.run(redis, prefix(crawlId, l, own), args)).compose(r -> {
+                int handedOver = 0;
+                for (Future<Response> h : handovers) {
+                    handedOver += h.result().get(0).toInteger();
+                }
+                CompletionResult result = new CompletionResult("stale".equals(r.get(0).toString()), r.get(1).toInteger() + handedOver,
+                        r.get(2).toString());
+                if (!"DRAINED".equals(result.state())) {
+                    return Future.succeededFuture(result);
+                }
+                return settle(crawlId).map(state -> new CompletionResult(result.stale(), result.admitted(), state));
+            });
         });
-        addLinks(args, c.links(), bucketBits);
-        return SCRIPT.run(redis, FrontierKeys.prefix(c.lease().crawlId()), args)
-                .map(r -> new CompletionResult("stale".equals(r.get(0).toString()), r.get(1).toInteger(), r.get(2).toString()));
+    }
+
+    /**
+     * Ends a sharded crawl whose shards are all drained (nothing queued, in flight or loading): every shard is probed
+     * twice, and only when all were drained both times with no change in between (a lane's link handed to another
+     * counts as a change) is each shard finished, the home shard last. Returns the crawl's state after it. An unsharded
+     * crawl finishes within its own scripts; its state is returned.
+     */
+    public Future<String> settle(String crawlId) {
+        return layout(crawlId).compose(l -> {
+            if (!l.sharded()) {
+                return state(crawlId);
+            }
+            long now = System.currentTimeMillis();
+            return probe(crawlId, l, now).compose(first -> {
+                if (!first.allIdle()) {
+                    return Future.succeededFuture(first.homeState());
+                }
+                return probe(crawlId, l, now).compose(second -> {
+                    if (!second.allIdle() || !second.ops().equals(first.ops())) {
+                        return Future.succeededFuture(second.homeState());
+                    }
+                    List<Future<Response>> ends = new ArrayList<>();
+                    for (int shard = 1; shard < l.shards(); shard++) {
+                        ends.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("finish", Long.toString(now))));
+                    }
+                    return Future.all(ends).compose(v -> SCRIPT.run(redis, FrontierKeys.prefix(crawlId), List.of("finish", Long.toString(now))))
+                            .map(Response::toString);
+                });
+            });
+        });
+    }
+
+    private record Probe(String homeState, boolean allIdle, List<Long> ops) {
+    }
+
+    private Future<Probe> probe(String crawlId, Layout l, long now) {
+        List<Future<Response>> probes = new ArrayList<>(l.shards());
+        for (int shard = 0; shard < l.shards(); shard++) {
+            probes.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("probe", Long.toString(now))));
+        }
+        return Future.all(probes).map(all -> {
+            boolean idle = true;
+            List<Long> ops = new ArrayList<>(probes.size());
+            for (int i = 0; i < probes.size(); i++) {
+                Response r = all.resultAt(i);
+                idle &= r.get(1).toInteger() == 1;
+                ops.add(r.get(2).toLong());
+            }
+            Response home = all.resultAt(0);
+            return new Probe(home.get(0).toString(), idle, ops);
+        });
+    }
+
+    private Future<String> state(String crawlId) {
+        return redis.send(Request.cmd(Command.HGET).arg(FrontierKeys.conf(crawlId)).arg("state"))
+                .map(r -> r == null ? "UNKNOWN" : r.toString());
     }
 
     /**
      * Sets the weights (partial PageRank) of URLs and re-scores those still queued, in one atomic step per
-     * call; returns how many queued URLs moved. Callers send batches of about a thousand.
+     * call; returns how many queued URLs moved. Callers send batches of about a thousand. (Re-scoring crawls are never
+     * sharded.)
      */
     public Future<Integer> rescore(String crawlId, Map<String, Double> weights) {
         List<String> args = new ArrayList<>(1 + weights.size() * 2);
@@ -178,15 +364,18 @@ public class RedisFrontier {
      * unchanged. {@code urls} maps each URL to its lane. Returns how many were not queued already.
      */
     public Future<Integer> revisit(String crawlId, int priority, Map<String, Integer> urls, long now) {
-        List<String> args = new ArrayList<>(3 + urls.size() * 2);
-        args.add("revisit");
-        args.add(Long.toString(now));
-        args.add(Integer.toString(priority));
-        urls.forEach((url, lane) -> {
-            args.add(Integer.toString(lane));
-            args.add(url);
+        return layout(crawlId).compose(l -> {
+            Map<Integer, List<String>> byShard = new TreeMap<>();
+            urls.forEach((url, lane) -> {
+                List<String> args = byShard.computeIfAbsent(l.shardOf(lane), k -> new ArrayList<>(List.of("revisit", Long.toString(now),
+                        Integer.toString(priority))));
+                args.add(Integer.toString(lane));
+                args.add(url);
+            });
+            List<Future<Response>> calls = new ArrayList<>();
+            byShard.forEach((shard, args) -> calls.add(SCRIPT.run(redis, prefix(crawlId, l, shard), args)));
+            return Future.all(calls).map(all -> sum(all, calls.size()));
         });
-        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), args).map(Response::toInteger);
     }
 
     /** Returns expired leases to their queues; returns how many. */
@@ -196,8 +385,9 @@ public class RedisFrontier {
 
     /** Returns expired leases, and those of workers silent for longer than {@code timeoutMs}, to their queues. */
     public Future<Integer> reclaim(String crawlId, long now, int limit, long timeoutMs) {
-        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId),
-                List.of("reclaim", Long.toString(now), Integer.toString(limit), Long.toString(timeoutMs))).map(r -> r.get(0).toInteger());
+        return eachShard(crawlId, (l, prefix) -> SCRIPT.run(redis, prefix,
+                List.of("reclaim", Long.toString(now), Integer.toString(limit), Long.toString(timeoutMs))).map(r -> r.get(0).toLong()))
+                .map(Long::intValue);
     }
 
     /**
@@ -208,14 +398,14 @@ public class RedisFrontier {
         if (crawlIds.isEmpty()) {
             return Future.succeededFuture();
         }
-        // one call per crawl (each crawl's keys may live on another master of a cluster), sent together; XX: only a worker
-        // its leases made an owner is renewed, so that a heartbeat never re-creates a key of a crawl deleted meanwhile
-        List<Future<Response>> renewals = crawlIds.stream()
-                .map(id -> redis.send(Request.cmd(Command.ZADD).arg(FrontierKeys.owners(id)).arg("XX").arg(now).arg(worker))).toList();
+        // one call per shard (each may live on another master of a cluster), sent together; XX: only a worker its leases
+        // made an owner is renewed, so that a heartbeat never re-creates a key of a crawl deleted meanwhile
+        List<Future<Long>> renewals = crawlIds.stream().map(id -> eachShard(id, (l, prefix) -> redis.send(Request.cmd(Command.ZADD)
+                .arg(prefix + "owners").arg("XX").arg(now).arg(worker)).map(r -> 0L))).toList();
         return Future.all(renewals).mapEmpty();
     }
 
-    /** The node serving each lane of the crawl ({@code ""}: any node). */
+    /** The node serving each lane of the crawl ({@code ""}: any node), as the home shard records it. */
     public Future<List<String>> laneNodes(String crawlId, int partitions) {
         Request get = Request.cmd(Command.HMGET).arg(FrontierKeys.conf(crawlId));
         for (int lane = 0; lane < partitions; lane++) {
@@ -231,30 +421,41 @@ public class RedisFrontier {
         });
     }
 
-    /** Gives lanes to nodes (lane → node; {@code ""}: any node). */
+    /** Gives lanes to nodes (lane → node; {@code ""}: any node): in each lane's shard (which leases by it), then in the home shard. */
     public Future<Void> assignLanes(String crawlId, Map<Integer, String> nodes) {
         if (nodes.isEmpty()) {
             return Future.succeededFuture();
         }
-        Request set = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId));
-        nodes.forEach((lane, node) -> set.arg("lane:" + lane).arg(node));
-        return redis.send(set).mapEmpty();
+        return layout(crawlId).compose(l -> {
+            Map<Integer, Request> sets = new TreeMap<>();
+            nodes.forEach((lane, node) -> {
+                int shard = l.shardOf(lane);
+                if (shard != 0) {
+                    sets.computeIfAbsent(shard, k -> Request.cmd(Command.HSET).arg(prefix(crawlId, l, k) + "conf")).arg("lane:" + lane).arg(node);
+                }
+            });
+            List<Future<Response>> calls = new ArrayList<>();
+            sets.values().forEach(r -> calls.add(redis.send(r)));
+            Request home = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId));
+            nodes.forEach((lane, node) -> home.arg("lane:" + lane).arg(node));
+            return Future.all(calls).compose(v -> redis.send(home));
+        }).mapEmpty();
     }
 
-    /** URLs the crawl may still admit before its page limit ({@code Long.MAX_VALUE} without one). */
+    /** URLs the crawl may still admit before its page limit ({@code Long.MAX_VALUE} without one): the sum of its shards'. */
     public Future<Long> remainingAdmissions(String crawlId) {
-        return redis.batch(List.of(Request.cmd(Command.HGET).arg(FrontierKeys.conf(crawlId)).arg("maxPages"),
-                Request.cmd(Command.HGET).arg(FrontierKeys.stats(crawlId)).arg("admitted"))).map(rs -> {
+        return eachShard(crawlId, (l, prefix) -> redis.batch(List.of(Request.cmd(Command.HGET).arg(prefix + "conf").arg("maxPages"),
+                Request.cmd(Command.HGET).arg(prefix + "stats").arg("admitted"))).map(rs -> {
                     long max = rs.get(0) == null ? 0 : rs.get(0).toLong();
                     long admitted = rs.get(1) == null ? 0 : rs.get(1).toLong();
                     return max <= 0 ? Long.MAX_VALUE : Math.max(0, max - admitted);
-                });
+                }));
     }
 
     /** Leases of the crawl whose deadline has not passed: pages a worker may still complete. */
     public Future<Long> liveLeases(String crawlId, long now) {
-        return redis.send(Request.cmd(Command.ZCOUNT).arg(FrontierKeys.inflight(crawlId)).arg("(" + now).arg("+inf"))
-                .map(Response::toLong);
+        return eachShard(crawlId, (l, prefix) -> redis.send(Request.cmd(Command.ZCOUNT).arg(prefix + "inflight").arg("(" + now)
+                .arg("+inf")).map(Response::toLong));
     }
 
     /**
@@ -262,27 +463,15 @@ public class RedisFrontier {
      * (a bounded look, whatever the crawl's size), largest queue first, at most {@code limit}.
      */
     public Future<List<HostQueue>> busiestHosts(String crawlId, int partitions, int scan, int limit) {
-        List<Request> ranges = new java.util.ArrayList<>();
-        for (int p = 0; p < partitions; p++) {
-            ranges.add(Request.cmd(Command.ZRANGE).arg(FrontierKeys.ready(crawlId, p)).arg(0).arg(scan - 1).arg("WITHSCORES"));
-        }
-        return redis.batch(ranges).compose(rs -> {
-            List<HostQueue> ready = new java.util.ArrayList<>();
-            for (int p = 0; p < rs.size(); p++) {
-                for (ScoredMembers.Scored h : ScoredMembers.of(rs.get(p))) {
-                    ready.add(new HostQueue(h.member(), p, 0, (long) h.score()));
-                }
+        return layout(crawlId).compose(l -> {
+            List<Future<List<HostQueue>>> lanes = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) {
+                lanes.add(busiestHosts(prefix(crawlId, l, l.shardOf(p)), p, scan));
             }
-            if (ready.isEmpty()) {
-                return io.vertx.core.Future.succeededFuture(List.<HostQueue>of());
-            }
-            List<Request> sizes = ready.stream().map(h -> Request.cmd(Command.ZCARD).arg(FrontierKeys.queue(crawlId, h.partition(), h.host())))
-                    .toList();
-            return redis.batch(sizes).map(cs -> {
-                List<HostQueue> out = new java.util.ArrayList<>(ready.size());
-                for (int i = 0; i < ready.size(); i++) {
-                    HostQueue h = ready.get(i);
-                    out.add(new HostQueue(h.host(), h.partition(), cs.get(i) == null ? 0 : cs.get(i).toLong(), h.nextFetchAt()));
+            return Future.all(lanes).map(all -> {
+                List<HostQueue> out = new ArrayList<>();
+                for (int p = 0; p < partitions; p++) {
+                    out.addAll(all.resultAt(p));
                 }
                 out.sort(java.util.Comparator.comparingLong(HostQueue::queued).reversed().thenComparing(HostQueue::host));
                 return out.subList(0, Math.min(limit, out.size()));
@@ -290,17 +479,67 @@ public class RedisFrontier {
         });
     }
 
-    /** Page records in the crawl's stream not yet ingested (the stream is trimmed behind the ingester). */
-    public Future<Long> unread(String crawlId) {
-        return redis.send(Request.cmd(Command.XLEN).arg(FrontierKeys.pages(crawlId))).map(r -> r == null ? 0L : r.toLong());
+    private Future<List<HostQueue>> busiestHosts(String prefix, int lane, int scan) {
+        return redis.send(Request.cmd(Command.ZRANGE).arg(prefix + "p" + lane + ":ready").arg(0).arg(scan - 1).arg("WITHSCORES")).compose(r -> {
+            List<ScoredMembers.Scored> ready = ScoredMembers.of(r);
+            if (ready.isEmpty()) {
+                return Future.succeededFuture(List.<HostQueue>of());
+            }
+            List<Request> sizes = ready.stream().map(h -> Request.cmd(Command.ZCARD).arg(prefix + "p" + lane + ":q:" + h.member())).toList();
+            return redis.batch(sizes).map(cs -> {
+                List<HostQueue> out = new ArrayList<>(ready.size());
+                for (int i = 0; i < ready.size(); i++) {
+                    ScoredMembers.Scored h = ready.get(i);
+                    out.add(new HostQueue(h.member(), lane, cs.get(i) == null ? 0 : cs.get(i).toLong(), (long) h.score()));
+                }
+                return out;
+            });
+        });
     }
 
+    /** Page records in the crawl's streams not yet ingested (the streams are trimmed behind the ingester). */
+    public Future<Long> unread(String crawlId) {
+        return eachShard(crawlId, (l, prefix) -> redis.send(Request.cmd(Command.XLEN).arg(prefix + "pages"))
+                .map(r -> r == null ? 0L : r.toLong()));
+    }
+
+    /** The crawl's counters: the home shard's settings and state, every shard's counters and leases summed. */
     public Future<FrontierCounts> counts(String crawlId) {
-        return redis.batch(List.of(
-                Request.cmd(Command.HGETALL).arg(FrontierKeys.conf(crawlId)),
-                Request.cmd(Command.HGETALL).arg(FrontierKeys.stats(crawlId)),
-                Request.cmd(Command.ZCARD).arg(FrontierKeys.inflight(crawlId))))
-                .map(rs -> FrontierCounts.of(toMap(rs.get(0)), toMap(rs.get(1)), rs.get(2).toLong()));
+        return layout(crawlId).compose(l -> {
+            List<Future<List<Response>>> shards = new ArrayList<>(l.shards());
+            for (int shard = 0; shard < l.shards(); shard++) {
+                String prefix = prefix(crawlId, l, shard);
+                List<Request> reads = new ArrayList<>(3);
+                reads.add(Request.cmd(Command.HGETALL).arg(prefix + "stats"));
+                reads.add(Request.cmd(Command.ZCARD).arg(prefix + "inflight"));
+                if (shard == 0) {
+                    reads.add(Request.cmd(Command.HGETALL).arg(prefix + "conf"));
+                }
+                shards.add(redis.batch(reads));
+            }
+            return Future.all(shards).map(all -> {
+                Map<String, String> stats = new HashMap<>();
+                long inFlight = 0;
+                for (int shard = 0; shard < shards.size(); shard++) {
+                    List<Response> rs = all.resultAt(shard);
+                    addCounters(stats, toMap(rs.get(0)));
+                    inFlight += rs.get(1).toLong();
+                }
+                List<Response> home = all.resultAt(0);
+                return FrontierCounts.of(toMap(home.get(2)), stats, inFlight);
+            });
+        });
+    }
+
+    /** Adds one shard's counters to the sums (counters are integers; a fractional one, OPIC's cash, is never sharded). */
+    private static void addCounters(Map<String, String> sums, Map<String, String> shard) {
+        shard.forEach((k, v) -> sums.merge(k, v, (a, b) -> {
+            try {
+                return Long.toString(Long.parseLong(a) + Long.parseLong(b));
+            } catch (NumberFormatException e) {
+                return a;
+            }
+        }));
     }
 
     /**
@@ -314,18 +553,136 @@ public class RedisFrontier {
     }
 
     /**
-     * Deletes every key of the crawl: the frontier script scans the node holding the crawl's hash tag and unlinks
+     * Deletes every key of the crawl: the frontier script scans the node holding each shard's hash tag and unlinks
      * what it finds, a thousand keys a call, so that on a cluster the keys are sought where they live.
      */
     public Future<Void> delete(String crawlId) {
-        return deactivate(crawlId).compose(v -> purge(crawlId, "0"));
+        return deactivate(crawlId).compose(v -> eachShard(crawlId, (l, prefix) -> purge(prefix, "0").map(x -> 0L)))
+                .onSuccess(v -> layouts.remove(crawlId)).mapEmpty();
     }
 
-    private Future<Void> purge(String crawlId, String cursor) {
-        return SCRIPT.run(redis, FrontierKeys.prefix(crawlId), List.of("purge", cursor)).compose(r -> {
+    private Future<Void> purge(String prefix, String cursor) {
+        return SCRIPT.run(redis, prefix, List.of("purge", cursor)).compose(r -> {
             String next = r.toString();
-            return "0".equals(next) ? Future.succeededFuture() : purge(crawlId, next);
+            return "0".equals(next) ? Future.succeededFuture() : purge(prefix, next);
         });
+    }
+
+    // ---- page records ----
+
+    @Override
+    public Future<PageRecordSource.Batch> read(String crawlId, String cursor, int max) {
+        return layout(crawlId).compose(l -> {
+            StreamCursor from = StreamCursor.parse(cursor, l.shards());
+            int each = Math.max(1, max / l.shards());
+            List<Future<Response>> reads = new ArrayList<>(l.shards());
+            for (int shard = 0; shard < l.shards(); shard++) {
+                String last = from.last(shard);
+                reads.add(redis.send(Request.cmd(Command.XRANGE).arg(prefix(crawlId, l, shard) + "pages").arg(last == null ? "-" : "(" + last)
+                        .arg("+").arg("COUNT").arg(each)));
+            }
+            return Future.all(reads).map(all -> {
+                List<PageRecordSource.Entry> entries = new ArrayList<>();
+                StreamCursor to = from;
+                for (int shard = 0; shard < reads.size(); shard++) {
+                    Response r = all.resultAt(shard);
+                    if (r == null) {
+                        continue;
+                    }
+                    for (Response e : r) {
+                        String id = e.get(0).toString();
+                        entries.add(new PageRecordSource.Entry(StreamCursor.qualified(shard, id), fields(e.get(1))));
+                        to = to.with(shard, id);
+                    }
+                }
+                return new PageRecordSource.Batch(entries, to.toString());
+            });
+        });
+    }
+
+    @Override
+    public Future<Void> release(String crawlId, String cursor) {
+        return layout(crawlId).compose(l -> {
+            StreamCursor until = StreamCursor.parse(cursor, l.shards());
+            List<Future<Response>> trims = new ArrayList<>();
+            for (int shard = 0; shard < l.shards(); shard++) {
+                String last = until.last(shard);
+                if (last != null) {
+                    trims.add(redis.send(Request.cmd(Command.XTRIM).arg(prefix(crawlId, l, shard) + "pages").arg("MINID")
+                            .arg(StreamCursor.next(last))));
+                }
+            }
+            return Future.all(trims).mapEmpty();
+        });
+    }
+
+    private static Map<String, String> fields(Response r) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i + 1 < r.size(); i += 2) {
+            m.put(r.get(i).toString(), r.get(i + 1) == null ? null : r.get(i + 1).toString());
+        }
+        return m;
+    }
+
+    // ---- layout ----
+
+    /** The crawl's layout: as this process created or first read it (it never changes), else from its home shard. */
+    Future<Layout> layout(String crawlId) {
+        Layout known = layouts.get(crawlId);
+        if (known != null) {
+            return Future.succeededFuture(known);
+        }
+        return redis.send(Request.cmd(Command.HMGET).arg(FrontierKeys.conf(crawlId)).arg("shards").arg("laneSeen").arg("state")).map(r -> {
+            if (r == null || r.get(2) == null) {
+                return Layout.SINGLE;   // no such crawl (yet, or any more): nothing to remember
+            }
+            Layout l = new Layout(r.get(0) == null ? 1 : Math.max(1, r.get(0).toInteger()), r.get(1) != null && "1".equals(r.get(1).toString()));
+            layouts.put(crawlId, l);
+            return l;
+        });
+    }
+
+    /** Forgets a crawl's layout (its keys are gone). */
+    public void forget(String crawlId) {
+        layouts.remove(crawlId);
+    }
+
+    private static String prefix(String crawlId, Layout l, int shard) {
+        return FrontierKeys.shardPrefix(crawlId, shard, l.shards());
+    }
+
+    /** Runs a call on every shard of the crawl (in parallel) and sums what they answer. */
+    private Future<Long> eachShard(String crawlId, java.util.function.BiFunction<Layout, String, Future<Long>> call) {
+        return layout(crawlId).compose(l -> {
+            List<Future<Long>> calls = new ArrayList<>(l.shards());
+            for (int shard = 0; shard < l.shards(); shard++) {
+                calls.add(call.apply(l, prefix(crawlId, l, shard)));
+            }
+            return Future.all(calls).map(all -> {
+                long total = 0;
+                for (int i = 0; i < calls.size(); i++) {
+                    long v = all.<Long>resultAt(i);
+                    total = total == Long.MAX_VALUE || v == Long.MAX_VALUE ? Long.MAX_VALUE : total + v;
+                }
+                return total;
+            });
+        });
+    }
+
+    private static int sum(io.vertx.core.CompositeFuture all, int n) {
+        int total = 0;
+        for (int i = 0; i < n; i++) {
+            total += all.<Response>resultAt(i).toInteger();
+        }
+        return total;
+    }
+
+    private static Map<Integer, List<Discovery>> byShard(Layout l, List<Discovery> links) {
+        Map<Integer, List<Discovery>> byShard = new TreeMap<>();
+        for (Discovery d : links) {
+            byShard.computeIfAbsent(l.shardOf(d.partition()), k -> new ArrayList<>()).add(d);
+        }
+        return byShard;
     }
 
     private static void addLinks(List<String> args, List<Discovery> links, int bucketBits) {

@@ -4,8 +4,10 @@ import java.util.Map;
 
 /**
  * Which lane of a partitioned crawl a discovered URL goes to (SPEC §3 crawl model): a URL of another
- * lane's key path is dropped by an independent lane and forwarded to its owner by a coordinated one;
- * any other URL stays in the lane that found it.
+ * lane's key path is dropped by an independent lane and forwarded to its owner by a coordinated one.
+ * Independent lanes keep a URL of nobody's key path (they share such pages); coordinated lanes give it to the lane its
+ * path hash names (PathHash mod N, seed 004's assignment), so that every URL has exactly one owner lane, whose seen
+ * set and queue hold it together (which lets a sharded frontier admit it atomically in that lane's shard).
  */
 public final class LaneRouting {
 
@@ -28,22 +30,28 @@ public final class LaneRouting {
 
     /** The lane for {@code url} found by lane {@code from}, or {@link #DROP}. */
     public int route(String url, int from) {
-        if (lanes == 1 || owners.isEmpty()) {
+        if (lanes == 1) {
             return from;
+        }
+        if (mode == CrawlMode.COORDINATED) {
+            return owner(url);
         }
         Integer owner = owners.get(UrlPath.of(url));
-        if (owner == null || owner == from) {
-            return from;
-        }
-        return mode == CrawlMode.COORDINATED ? owner : DROP;
+        return owner == null || owner == from ? from : DROP;
     }
 
-    /** The lane that owns {@code url}'s key path; lane 0 for a path no lane owns (and in a one-lane crawl). */
+    /**
+     * The lane that owns {@code url}: its key path's lane; for a URL of nobody's key path, in coordinated mode the lane
+     * its path hash names, in independent mode lane 0 (any lane may fetch it); 0 in a one-lane crawl.
+     */
     public int owner(String url) {
-        if (lanes == 1 || owners.isEmpty()) {
+        if (lanes == 1) {
             return 0;
         }
         Integer owner = owners.get(UrlPath.of(url));
-        return owner == null ? 0 : owner;
+        if (owner != null) {
+            return owner;
+        }
+        return mode == CrawlMode.COORDINATED ? io.trawler.hashing.PathHash.of(url) % lanes : 0;
     }
 }

@@ -9,7 +9,8 @@ import java.util.Map;
  * Runs a partitioned crawl on a link graph under the crawl model of SPEC §3: crawler i fetches a page
  * only if its URL path is one of i's key paths or nobody's key path; BFS from each crawler's seeds up to
  * the depth limit. Independent crawlers drop links into other crawlers' key paths and keep their own seen
- * sets; coordinated crawlers forward such links to the owner and share one seen set.
+ * sets; coordinated crawlers forward such links to the owner and share one seen set, and a URL of nobody's key path
+ * goes to the crawler its path hash names (PathHash mod N, as {@link PlanAssignment}), so that every URL has one owner.
  */
 public final class PartitionSimulator {
 
@@ -119,7 +120,7 @@ public final class PartitionSimulator {
                 if (mark[s] != stamp) {
                     mark[s] = stamp;
                     depth[s] = 0;
-                    lane[s] = owner[s] >= 0 ? owner[s] : c;
+                    lane[s] = owner[s] >= 0 ? owner[s] : sharedLane(s, seeds.length);
                     queue[tail++] = s;
                 }
             }
@@ -136,12 +137,17 @@ public final class PartitionSimulator {
                 if (mark[v] != stamp) {
                     mark[v] = stamp;
                     depth[v] = d + 1;
-                    lane[v] = owner[v] >= 0 ? owner[v] : lane[u];
+                    lane[v] = owner[v] >= 0 ? owner[v] : sharedLane(v, seeds.length);
                     queue[tail++] = v;
                 }
             }
         }
         return result(fetchedBy, tail, n);
+    }
+
+    /** The coordinated crawler of a page on nobody's key path (LaneRouting does the same with the page's URL). */
+    private int sharedLane(int v, int crawlers) {
+        return io.trawler.hashing.PathHash.of(graph.url(v)) % crawlers;
     }
 
     private Result result(long[] fetchedBy, long distinct, int should) {

@@ -241,7 +241,7 @@ public class CrawlWorker {
                 }
                 int p = lanes.get((laneStart + j) % lanes.size());
                 int share = Math.max(1, (free + slotsLeft - 1) / Math.max(1, slotsLeft));
-                List<Lease> leases = await(frontier.lease(ctx.id(), p, share, config.leaseDuration().toMillis(), now, leaser));
+                List<Lease> leases = await(frontier.lease(ctx.id(), p, share, config.leaseDuration().toMillis(), now, leaser, lanes.size()));
                 if (!leases.isEmpty()) {
                     laneCursor.put(ctx.id(), (laneStart + j) + 1);
                     crawlCursor = first + i + 1;

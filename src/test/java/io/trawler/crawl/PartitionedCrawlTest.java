@@ -14,10 +14,14 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Partitioned crawls on the project's generated site: the live metrics of an independent 2-lane crawl match
- * the simulator's prediction for the saved plan, and a coordinated crawl fetches every page once.
+ * the simulator's prediction for the saved plan, and a coordinated crawl fetches every page once; with politeness
+ * scope node the lanes live in shards of their own (on a cluster, on several masters) and the same holds.
  */
 @QuarkusTest
 class PartitionedCrawlTest {
+
+    @jakarta.inject.Inject
+    io.vertx.redis.client.Redis redis;
 
     @Test
     void liveMetricsMatchThePrediction() throws Exception {
@@ -62,6 +66,47 @@ class PartitionedCrawlTest {
             assertEquals(second.getDouble("metrics.coverage"), c.getDouble("metrics.coverage"), 1e-9, "the single-crawler coverage");
             server.log().counts().forEach((uri, n) -> assertEquals(1, n, uri));
             assertTrue(c.getDouble("metrics.acceleration") > 1.3, "two lanes share the work: " + c.getDouble("metrics.acceleration"));
+        }
+    }
+
+    @Test
+    void shardedLanesKeepTheirPromises() throws Exception {
+        GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(1500).withoutTraps());
+        try (TestWebServer server = TestWebServer.start(site)) {
+            String siteId = Api.createSite("sharded", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 8, "scope", "node"),
+                    Map.of("maxPages", 100000, "maxDepth", 20));
+            JsonPath single = Api.awaitEnd(Api.startCrawl(siteId), 60_000);
+            JsonPath plan = Api.as().body(Map.of("crawlers", 3)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200)
+                    .extract().jsonPath();
+
+            server.log().clear();
+            String coordinated = Api.as().body(Map.of("partitions", 3, "mode", "coordinated"))
+                    .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+            JsonPath c = Api.awaitEnd(coordinated, 60_000);
+            assertEquals("FINISHED", c.getString("state"));
+            java.util.List<String> keys = io.trawler.testsupport.RedisKeys.matching(redis, io.trawler.frontier.FrontierKeys.allShardsPattern(coordinated));
+            long tags = keys.stream().map(k -> k.substring(k.indexOf('{'), k.indexOf('}') + 1)).distinct().count();
+            assertEquals(3, tags, "a shard per lane: " + keys.size() + " keys");
+            if (io.trawler.testsupport.TestRedis.cluster()) {
+                int masters = io.trawler.testsupport.RedisKeys.mastersHolding(redis, io.trawler.frontier.FrontierKeys.allShardsPattern(coordinated));
+                assertTrue(masters >= 2, "the lanes spread over the cluster: " + masters + " masters");
+            }
+            server.log().counts().forEach((uri, n) -> assertEquals(1, n, uri));
+            assertEquals(single.getLong("counts.fetched"), c.getLong("counts.fetched"), "every page of the single crawl, once");
+            assertEquals(0.0, c.getDouble("metrics.overlap"));
+            System.out.printf("sharded coordinated N=3: acceleration %.2f (lanes %s)%n", c.getDouble("metrics.acceleration"),
+                    c.getList("partitions.fetched"));
+            assertTrue(c.getDouble("metrics.acceleration") > 2.0, "three lanes share the work: " + c.getDouble("metrics.acceleration"));
+
+            String independent = Api.as().body(Map.of("partitions", 3, "mode", "independent"))
+                    .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+            JsonPath live = Api.awaitEnd(independent, 60_000);
+            for (String m : new String[] {"overlap", "coverage", "acceleration"}) {
+                System.out.printf("sharded independent N=3 %s: live %.4f, predicted %.4f%n", m, live.getDouble("metrics." + m),
+                        plan.getDouble("predicted." + m));
+            }
+            assertEquals(plan.getDouble("predicted.overlap"), live.getDouble("metrics.overlap"), 0.02);
+            assertEquals(plan.getDouble("predicted.coverage"), live.getDouble("metrics.coverage"), 0.02);
         }
     }
 }

@@ -27,6 +27,25 @@ public final class RedisKeys {
         return deleted;
     }
 
+    /** How many masters hold a key matching {@code pattern} (1 on a single server that holds one). */
+    public static int mastersHolding(Redis redis, String pattern) {
+        if (!TestRedis.cluster()) {
+            return matching(redis, pattern).isEmpty() ? 0 : 1;
+        }
+        io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+        Redis cluster = TestRedis.client(vertx);
+        try {
+            int masters = 0;
+            for (Response node : Await.result(RedisCluster.create(cluster).onAllMasterNodes(Request.cmd(Command.KEYS).arg(pattern)))) {
+                masters += node.size() > 0 ? 1 : 0;
+            }
+            return masters;
+        } finally {
+            cluster.close();
+            vertx.close();
+        }
+    }
+
     /** The keys matching {@code pattern}, on every master when {@code redis} is a cluster client. */
     public static List<String> matching(Redis redis, String pattern) {
         List<String> keys = new ArrayList<>();

@@ -1,0 +1,216 @@
+package io.trawler.frontier;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.trawler.config.Ids;
+import io.trawler.order.FrontierRules;
+import io.trawler.testsupport.RedisKeys;
+import io.trawler.testsupport.TestRedis;
+import io.vertx.core.Vertx;
+import io.vertx.redis.client.Redis;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A sharded crawl's frontier (one shard per lane: partitioned, politeness scope node) against a real Redis, standalone
+ * or a cluster (TRAWLER_REDIS_HOSTS): where its keys live, links handed between lanes, the finish check across shards,
+ * distinct pages of independent lanes, a node's politeness over several lanes, page records from every shard.
+ */
+class ShardedFrontierTest {
+
+    static Vertx vertx;
+    static Redis redis;
+    RedisFrontier frontier;
+    String crawl;
+
+    @BeforeAll
+    static void connect() {
+        vertx = Vertx.vertx();
+        redis = TestRedis.client(vertx);
+    }
+
+    @AfterAll
+    static void close() {
+        redis.close();
+        vertx.close();
+    }
+
+    @BeforeEach
+    void create() {
+        frontier = new RedisFrontier(redis);
+        crawl = Ids.newId();
+    }
+
+    @AfterEach
+    void delete() {
+        await(frontier.delete(crawl));
+    }
+
+    private CrawlFrontierSettings settings(int lanes, boolean laneSeen, long delayMs, long maxPages) {
+        return new CrawlFrontierSettings(1, delayMs, maxPages, lanes, laneSeen, FrontierRules.PLAIN, 0, false, PolitenessScope.NODE,
+                List.of());
+    }
+
+    private void start(int lanes, boolean laneSeen, long delayMs, long maxPages) {
+        CrawlFrontierSettings s = settings(lanes, laneSeen, delayMs, maxPages);
+        assertEquals(lanes, s.shards());
+        await(frontier.create(crawl, s, "{}"));
+    }
+
+    private static int bits() {
+        return new CrawlFrontierSettings(1, 0, 1000, 1).bucketBits();
+    }
+
+    private static Discovery at(int lane, String url) {
+        return new Discovery(lane, FrontierEntry.of(url, 1), Discovery.FIFO);
+    }
+
+    private int offer(Discovery... links) {
+        return await(frontier.enqueue(crawl, bits(), List.of(links), 1));
+    }
+
+    private Lease take(int lane, long now) {
+        List<Lease> leases = await(frontier.lease(crawl, lane, 1, 60_000, now));
+        assertEquals(1, leases.size(), "lane " + lane + " has a URL to lease");
+        return leases.get(0);
+    }
+
+    private CompletionResult done(Lease l, long now, Discovery... links) {
+        return await(frontier.complete(new Completion(l, now, 0, false, "fetched", Map.of("url", l.url()), List.of(links)), bits(), now));
+    }
+
+    @Test
+    void whetherACrawlIsSharded() {
+        assertEquals(3, settings(3, false, 0, 0).shards());
+        assertEquals(1, settings(1, false, 0, 0).shards(), "one lane");
+        assertEquals(1, settings(3, false, 0, 0).withPolitenessScope(PolitenessScope.SITE).shards(), "one polite client per host across lanes");
+        assertEquals(1, new CrawlFrontierSettings(1, 0, 0, 3, false, FrontierRules.rescoring(io.trawler.order.Rescoring.OPIC), 0, false,
+                PolitenessScope.NODE, List.of()).shards(), "scores that move between lanes");
+        assertEquals(1, settings(3, false, 0, 2).shards(), "fewer pages than lanes");
+    }
+
+    @Test
+    void eachLaneLivesInAShardOfItsOwnOnSlotsAThirdOfTheRingApart() {
+        start(3, false, 0, 1000);
+        assertEquals(3, offer(at(0, "http://a.test/0"), at(1, "http://a.test/1"), at(2, "http://a.test/2")));
+        List<String> keys = RedisKeys.matching(redis, FrontierKeys.allShardsPattern(crawl));
+        Set<String> tags = new TreeSet<>();
+        keys.forEach(k -> tags.add(k.substring(k.indexOf('{'), k.indexOf('}') + 1)));
+        assertEquals(3, tags.size(), keys.toString());
+        int home = HashSlots.slotOfKey(FrontierKeys.prefix(crawl));
+        for (int shard = 1; shard < 3; shard++) {
+            int slot = HashSlots.slotOfKey(FrontierKeys.shardPrefix(crawl, shard, 3));
+            int ahead = Math.floorMod(slot - home, HashSlots.SLOTS);
+            assertTrue(ahead >= shard * (HashSlots.SLOTS / 3) && ahead < (shard + 1) * (HashSlots.SLOTS / 3), "shard " + shard + " at " + ahead);
+        }
+        await(frontier.delete(crawl));
+        assertEquals(List.of(), RedisKeys.matching(redis, FrontierKeys.allShardsPattern(crawl)), "delete reaches every shard");
+        assertFalse(await(frontier.activeCrawls()).contains(crawl));
+    }
+
+    @Test
+    void linksOfOtherLanesAreHandedToTheirShardsAndAdmittedOnce() {
+        start(3, false, 0, 1000);
+        offer(at(0, "http://a.test/"));
+        CompletionResult r = done(take(0, 2), 3, at(1, "http://a.test/x"), at(2, "http://a.test/y"), at(0, "http://a.test/z"));
+        assertEquals(3, r.admitted(), "the lane's own link and the two handed over");
+        assertEquals("http://a.test/x", take(1, 4).url());
+        assertEquals("http://a.test/y", take(2, 4).url());
+        Lease z = take(0, 4);
+        assertEquals(0, done(z, 5, at(1, "http://a.test/x"), at(2, "http://a.test/y")).admitted(), "seen in their lanes' shards");
+        FrontierCounts c = await(frontier.counts(crawl));
+        assertEquals(4, c.admitted());
+        assertEquals(2, c.inFlight());
+        assertEquals(List.of(2L, 0L, 0L), List.of(c.fetchedByLane()[0], c.fetchedByLane()[1], c.fetchedByLane()[2]));
+    }
+
+    @Test
+    void theCrawlFinishesOnlyWhenEveryLaneIsDrainedAtOnce() {
+        start(2, false, 0, 1000);
+        offer(at(0, "http://a.test/a"), at(1, "http://a.test/b"));
+        Lease a = take(0, 2);
+        Lease b = take(1, 2);
+        assertEquals("RUNNING", done(a, 3).state(), "lane 1 still has a page in flight");
+        assertEquals("RUNNING", done(b, 4, at(0, "http://a.test/c")).state(), "lane 1 handed lane 0 a link");
+        assertEquals("RUNNING", await(frontier.settle(crawl)));
+        assertEquals("FINISHED", done(take(0, 5), 6).state());
+        FrontierCounts c = await(frontier.counts(crawl));
+        assertEquals("FINISHED", c.state());
+        assertEquals(3, c.fetched());
+        assertEquals(3, c.unique());
+        assertTrue(c.finishedAt() > 0);
+        offer(at(1, "http://a.test/late"));
+        assertTrue(await(frontier.lease(crawl, 1, 1, 60_000, 7)).isEmpty(), "every shard finished, not only the home shard");
+    }
+
+    @Test
+    void independentLanesCountAPageBothFetchedOnceAmongDistinctPages() {
+        start(2, true, 0, 1000);
+        assertEquals(2, offer(at(0, "http://a.test/shared"), at(1, "http://a.test/shared")), "each lane its own seen set");
+        offer(at(1, "http://a.test/only"));
+        done(take(0, 2), 3);
+        done(take(1, 2), 3);
+        done(take(1, 4), 5);
+        FrontierCounts c = await(frontier.counts(crawl));
+        assertEquals(3, c.fetched());
+        assertEquals(2, c.unique(), "the shared page counts once, whichever shard keeps its fingerprint");
+        assertEquals("FINISHED", c.state());
+    }
+
+    @Test
+    void aNodeServingTwoLanesWaitsTwiceTheDelayInEachOfThem() {
+        start(2, false, 100, 1000);
+        offer(at(0, "http://a.test/1"), at(0, "http://a.test/2"), at(1, "http://a.test/3"), at(1, "http://a.test/4"));
+        Leaser node = new Leaser("w1", "n1", List.of(), 1000);
+        done(await(frontier.lease(crawl, 0, 5, 60_000, 10, node, 2)).get(0), 20);
+        done(await(frontier.lease(crawl, 1, 5, 60_000, 10, node, 2)).get(0), 20);
+        assertTrue(await(frontier.lease(crawl, 0, 5, 60_000, 150, node, 2)).isEmpty(), "two lanes: 200 ms between fetches in each");
+        assertEquals(1, await(frontier.lease(crawl, 0, 5, 60_000, 211, node, 2)).size());
+        assertEquals(1, await(frontier.lease(crawl, 1, 5, 60_000, 211, node, 2)).size());
+    }
+
+    @Test
+    void pageRecordsOfEveryShardAreReadFromOneCursorAndReleased() {
+        start(3, false, 0, 1000);
+        offer(at(0, "http://a.test/0"), at(1, "http://a.test/1"), at(2, "http://a.test/2"));
+        for (int lane = 0; lane < 3; lane++) {
+            done(take(lane, 2), 3);
+        }
+        PageRecordSource.Batch first = await(frontier.read(crawl, null, 100));
+        assertEquals(3, first.entries().size());
+        Set<String> urls = new TreeSet<>();
+        List<String> ids = new ArrayList<>();
+        first.entries().forEach(e -> {
+            urls.add(e.fields().get("url"));
+            ids.add(e.id());
+        });
+        assertEquals(Set.of("http://a.test/0", "http://a.test/1", "http://a.test/2"), urls);
+        assertEquals(3, ids.stream().distinct().count());
+        assertTrue(ids.stream().anyMatch(id -> id.startsWith("2/")), ids.toString());
+        assertEquals(3, first.cursor().split(",").length);
+        assertTrue(await(frontier.read(crawl, first.cursor(), 100)).entries().isEmpty());
+        await(frontier.release(crawl, first.cursor()));
+        assertEquals(0L, await(frontier.unread(crawl)));
+    }
+
+    @Test
+    void thePageLimitIsSharedOutAmongTheLanes() {
+        start(2, false, 0, 5);
+        assertEquals(2, offer(at(1, "http://a.test/1"), at(1, "http://a.test/2"), at(1, "http://a.test/3")), "lane 1 may admit 2 of 5");
+        assertEquals(3L, await(frontier.remainingAdmissions(crawl)));
+    }
+
+    static <T> T await(io.vertx.core.Future<T> f) {
+        return Await.result(f);
+    }
+}
