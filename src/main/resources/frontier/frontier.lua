@@ -477,7 +477,11 @@ if op == 'lease' then
   local addresses = {}
   for a in string.gmatch(ARGV[8] or '', '[^,]+') do addresses[#addresses + 1] = a end
   -- first the dead (a worker that stopped and started again under its name finds its old leases back in the queues)
-  if reclaim(now, 200, timeoutMs) > 0 then touched() end
+  if reclaim(now, 200, timeoutMs) > 0 then
+    touched()
+    -- the last URLs may have been abandoned just now: the crawl (or, sharded, this shard) may be done
+    check_finished(now)
+  end
   if worker ~= '' then redis.call('ZADD', OWNERS, now, worker) end
   if redis.call('HGET', CONF, 'state') ~= 'RUNNING' then return {} end
   local laneNode = redis.call('HGET', CONF, 'lane:' .. part)
@@ -491,6 +495,8 @@ if op == 'lease' then
   local out = {}
   local ready = ready_key(part)
   local cap = num(redis.call('HGET', CONF, 'maxPerHost'), 1)
+  -- a node serving k lanes of a sharded crawl: each lane its share of the node's cap (at least one)
+  if delayShare > 1 then cap = math.max(1, math.floor(cap / delayShare)) end
   local defaultDelay = num(redis.call('HGET', CONF, 'delayMs'), 0)
   local pickTop = num(redis.call('HGET', CONF, 'pickTop'), 1)
   local pickRandom = num(redis.call('HGET', CONF, 'pickRandom'), 0)
@@ -704,14 +710,35 @@ if op == 'probe' then
   return { state, idle and 1 or 0, num(redis.call('HGET', STATS, 'ops'), 0) }
 end
 
--- finish now: the crawl was seen drained in every shard at once; this shard ends (a stopped one stays stopped)
+-- finish now ops: the crawl was seen drained in every shard at once; this shard ends if it is still drained and nothing
+-- happened in it since (its ops still as probed), else answers BUSY (a stopped one stays stopped). A shard that ended
+-- remembers the state it ended from, for a reopen.
 if op == 'finish' then
   local state = redis.call('HGET', CONF, 'state')
   if state == 'RUNNING' or state == 'PAUSED' then
-    redis.call('HSET', CONF, 'state', 'FINISHED', 'finishedAt', ARGV[2])
+    if num(redis.call('HGET', STATS, 'ops'), 0) ~= tonumber(ARGV[3]) or not drained(tonumber(ARGV[2])) then return 'BUSY' end
+    redis.call('HSET', CONF, 'state', 'FINISHED', 'finishedAt', ARGV[2], 'finishedFrom', state)
     return 'FINISHED'
   end
   return state or 'UNKNOWN'
+end
+
+-- reopen: another shard of the crawl turned out busy while this one was being finished: it goes back to its state
+if op == 'reopen' then
+  local from = redis.call('HGET', CONF, 'finishedFrom')
+  if redis.call('HGET', CONF, 'state') == 'FINISHED' and from then
+    redis.call('HSET', CONF, 'state', from)
+    redis.call('HDEL', CONF, 'finishedAt', 'finishedFrom')
+  end
+  return redis.call('HGET', CONF, 'state') or 'UNKNOWN'
+end
+
+-- backoff now client host nextAt: a back-off (429, 503, Retry-After) the client was told to keep for the host, learned
+-- in another lane's shard of a sharded crawl: the client waits here too
+if op == 'backoff' then
+  local key = pkey(ARGV[3], ARGV[4])
+  if tonumber(ARGV[5]) > num(redis.call('HGET', HNEXT, key), 0) then redis.call('HSET', HNEXT, key, ARGV[5]) end
+  return 1
 end
 
 -- fetched bucket remainder: a page fetched by a lane of another shard, counted once among the crawl's distinct pages

@@ -144,9 +144,10 @@ public class CrawlMonitor {
         ingestor.ingestBatch(crawlId);
         ranks.maybeRecompute(crawlId);
         FrontierCounts now = CrawlService.await(frontier.counts(crawlId));
-        if (!"FINISHED".equals(now.state()) && now.queued() == 0 && now.inFlight() == 0
+        if (("RUNNING".equals(now.state()) || "PAUSED".equals(now.state())) && now.inFlight() == 0
                 && "FINISHED".equals(CrawlService.await(frontier.settle(crawlId)))) {
-            // a sharded crawl whose last completion could not settle it (its lanes drained in another order)
+            // a sharded crawl whose last change could not settle it (a lease's reclaim drained it, a side load expired,
+            // or the completing worker's settle failed); a lane that spent its budget share is drained with URLs queued
             now = CrawlService.await(frontier.counts(crawlId));
         }
         FrontierCounts counts = now;

@@ -28,4 +28,14 @@ public record Lease(String crawlId, String member, long id, int partition, Strin
     public String url() {
         return entry.url();
     }
+
+    /** The polite client the lease was made for (a source address or a node; empty for leases without one). */
+    public String client() {
+        int a = member.indexOf(' ');
+        int b = member.indexOf(' ', a + 1);
+        int c = member.indexOf(' ', b + 1);
+        int d = member.indexOf(' ', c + 1);
+        int bar = d > 0 ? member.lastIndexOf('|', d) : -1;
+        return bar > c ? member.substring(bar + 1, d) : "";
+    }
 }

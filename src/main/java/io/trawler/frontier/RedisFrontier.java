@@ -41,8 +41,16 @@ public class RedisFrontier implements PageRecordSource {
     /**
      * How a crawl's keys are laid out: {@code shards} shards (1: all in the home shard), one seen set per lane or not.
      */
-    record Layout(int shards, boolean laneSeen) {
-        static final Layout SINGLE = new Layout(1, false);
+    record Layout(int shards, boolean laneSeen, List<String> prefixes) {
+        static final Layout SINGLE = new Layout(1, false, List.of());
+
+        static Layout of(String crawlId, int shards, boolean laneSeen) {
+            List<String> prefixes = new ArrayList<>(shards);
+            for (int shard = 0; shard < shards; shard++) {
+                prefixes.add(FrontierKeys.shardPrefix(crawlId, shard, shards));
+            }
+            return new Layout(shards, laneSeen, List.copyOf(prefixes));
+        }
 
         boolean sharded() {
             return shards > 1;
@@ -70,14 +78,14 @@ public class RedisFrontier implements PageRecordSource {
     /** As {@link #create(String, CrawlFrontierSettings, String)} with the given limits. */
     public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson, Limits limits) {
         int shards = s.shards();
-        Layout layout = new Layout(shards, s.laneSeen());
+        Layout layout = Layout.of(crawlId, shards, s.laneSeen());
         layouts.put(crawlId, layout);
         List<Future<Response>> confs = new ArrayList<>(shards);
         // the home shard last: a worker that finds the crawl's settings there finds every shard ready
         for (int shard = shards - 1; shard >= 0; shard--) {
             Request conf = Request.cmd(Command.HSET).arg(prefix(crawlId, layout, shard) + "conf")
                     .arg("maxAttempts").arg(limits.maxAttempts())
-                    .arg("maxUnread").arg(shards > 1 ? Math.max(1, limits.maxUnread() / shards) : limits.maxUnread())
+                    .arg("maxUnread").arg(limits.maxUnread())
                     .arg("state").arg("RUNNING")
                     .arg("maxPerHost").arg(s.maxPerHost())
                     .arg("delayMs").arg(s.delayMs())
@@ -147,7 +155,7 @@ public class RedisFrontier implements PageRecordSource {
         return redis.send(Request.cmd(Command.SREM).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)).mapEmpty();
     }
 
-    /** Sets RUNNING, PAUSED or STOPPED in every shard, the home shard last; a FINISHED crawl stays finished. */
+    /** Sets RUNNING, PAUSED or STOPPED in every shard, the home shard last (callers never change a FINISHED crawl). */
     public Future<Void> setState(String crawlId, String state) {
         return layout(crawlId).compose(l -> {
             List<Future<Response>> others = new ArrayList<>();
@@ -171,13 +179,20 @@ public class RedisFrontier implements PageRecordSource {
             if (!load.isEmpty()) {
                 byShard.putIfAbsent(0, List.of());   // side loads are kept in the home shard
             }
-            List<Future<Response>> calls = new ArrayList<>(byShard.size());
-            byShard.forEach((shard, part) -> calls.add(enqueueIn(crawlId, l, shard, bucketBits, part, now, shard == 0 ? load : "")));
-            return Future.all(calls).compose(all -> {
+            // the home shard last: its call ends the side load, and the crawl must not look done before the URLs are in
+            List<Discovery> home = byShard.remove(0);
+            List<Future<Response>> calls = new ArrayList<>(byShard.size() + 1);
+            byShard.forEach((shard, part) -> calls.add(enqueueIn(crawlId, l, shard, bucketBits, part, now, "")));
+            Future<Response> last = home == null ? null : Future.all(calls).compose(v -> enqueueIn(crawlId, l, 0, bucketBits, home, now, load));
+            List<Future<Response>> all = new ArrayList<>(calls);
+            if (last != null) {
+                all.add(last);
+            }
+            return Future.all(all).compose(done -> {
                 int admitted = 0;
                 boolean drained = false;
-                for (int i = 0; i < calls.size(); i++) {
-                    Response r = all.resultAt(i);
+                for (Future<Response> f : all) {
+                    Response r = f.result();
                     admitted += r.get(0).toInteger();
                     drained |= "DRAINED".equals(r.get(1).toString());
                 }
@@ -252,6 +267,16 @@ public class RedisFrontier implements PageRecordSource {
                     pageMark = SCRIPT.run(redis, prefix(crawlId, l, pageShard),
                             List.of("fetched", Integer.toHexString(bucket), Long.toString(remainder)));
                 }
+                if (c.retry() && c.hostNextAt() > now && !c.lease().client().isEmpty()) {
+                    // a back-off the client was told to keep for the host holds in the node's other lanes too
+                    String host = io.trawler.parse.UrlNormalizer.hostOf(c.lease().url());
+                    for (int shard = 0; shard < l.shards(); shard++) {
+                        if (shard != own) {
+                            handovers.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("backoff", Long.toString(now), c.lease().client(),
+                                    host, Long.toString(c.hostNextAt()))).map(r -> (Response) null));
+                        }
+                    }
+                }
             }
             List<String> args = new ArrayList<>(12 + c.record().size() * 2 + mine.size() * 5);
             args.add("complete");
@@ -274,7 +299,7 @@ public class RedisFrontier implements PageRecordSource {
             return Future.all(pageMark, Future.all(handovers)).compose(v -> SCRIPT.run(redis, prefix(crawlId, l, own), args)).compose(r -> {
                 int handedOver = 0;
                 for (Future<Response> h : handovers) {
-                    handedOver += h.result().get(0).toInteger();
+                    handedOver += h.result() == null ? 0 : h.result().get(0).toInteger();
                 }
                 CompletionResult result = new CompletionResult("stale".equals(r.get(0).toString()), r.get(1).toInteger() + handedOver,
                         r.get(2).toString());
@@ -306,14 +331,43 @@ public class RedisFrontier implements PageRecordSource {
                     if (!second.allIdle() || !second.ops().equals(first.ops())) {
                         return Future.succeededFuture(second.homeState());
                     }
-                    List<Future<Response>> ends = new ArrayList<>();
-                    for (int shard = 1; shard < l.shards(); shard++) {
-                        ends.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("finish", Long.toString(now))));
-                    }
-                    return Future.all(ends).compose(v -> SCRIPT.run(redis, FrontierKeys.prefix(crawlId), List.of("finish", Long.toString(now))))
-                            .map(Response::toString);
+                    return finishAll(crawlId, l, now, second.ops());
                 });
             });
+        });
+    }
+
+    /**
+     * Finishes the shards one by one, the home shard last, each only if its ops are still as probed and it is still
+     * drained; if one is busy after all (a revisit or a late handover came in between), the shards finished so far are
+     * reopened and the crawl runs on.
+     */
+    Future<String> finishAll(String crawlId, Layout l, long now, List<Long> ops) {
+        Future<List<Integer>> chain = Future.succeededFuture(new ArrayList<>());
+        for (int i = 1; i <= l.shards(); i++) {
+            int shard = i % l.shards();   // 1, 2, …, N-1, then 0
+            chain = chain.compose(finished -> {
+                if (!finished.isEmpty() && finished.get(finished.size() - 1) < 0) {   // a shard was busy: no further
+                    return Future.succeededFuture(finished);
+                }
+                return SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("finish", Long.toString(now), Long.toString(ops.get(shard))))
+                        .map(r -> {
+                            finished.add("FINISHED".equals(r.toString()) ? shard : -1);
+                            return finished;
+                        });
+            });
+        }
+        return chain.compose(finished -> {
+            if (finished.size() == l.shards() && !finished.contains(-1)) {
+                return Future.succeededFuture("FINISHED");
+            }
+            List<Future<Response>> reopens = new ArrayList<>();
+            for (int shard : finished) {
+                if (shard >= 0) {
+                    reopens.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("reopen")));
+                }
+            }
+            return Future.all(reopens).compose(v -> state(crawlId));
         });
     }
 
@@ -557,8 +611,14 @@ public class RedisFrontier implements PageRecordSource {
      * what it finds, a thousand keys a call, so that on a cluster the keys are sought where they live.
      */
     public Future<Void> delete(String crawlId) {
-        return deactivate(crawlId).compose(v -> eachShard(crawlId, (l, prefix) -> purge(prefix, "0").map(x -> 0L)))
-                .onSuccess(v -> layouts.remove(crawlId)).mapEmpty();
+        // the home shard (which holds the settings that name the other shards) last, so that a delete cut short is retried
+        return deactivate(crawlId).compose(v -> layout(crawlId)).compose(l -> {
+            List<Future<Void>> others = new ArrayList<>();
+            for (int shard = 1; shard < l.shards(); shard++) {
+                others.add(purge(prefix(crawlId, l, shard), "0"));
+            }
+            return Future.all(others).compose(x -> purge(FrontierKeys.prefix(crawlId), "0"));
+        }).onSuccess(v -> layouts.remove(crawlId)).mapEmpty();
     }
 
     private Future<Void> purge(String prefix, String cursor) {
@@ -574,7 +634,7 @@ public class RedisFrontier implements PageRecordSource {
     public Future<PageRecordSource.Batch> read(String crawlId, String cursor, int max) {
         return layout(crawlId).compose(l -> {
             StreamCursor from = StreamCursor.parse(cursor, l.shards());
-            int each = Math.max(1, max / l.shards());
+            int each = Math.max(1, max);
             List<Future<Response>> reads = new ArrayList<>(l.shards());
             for (int shard = 0; shard < l.shards(); shard++) {
                 String last = from.last(shard);
@@ -636,7 +696,7 @@ public class RedisFrontier implements PageRecordSource {
             if (r == null || r.get(2) == null) {
                 return Layout.SINGLE;   // no such crawl (yet, or any more): nothing to remember
             }
-            Layout l = new Layout(r.get(0) == null ? 1 : Math.max(1, r.get(0).toInteger()), r.get(1) != null && "1".equals(r.get(1).toString()));
+            Layout l = Layout.of(crawlId, r.get(0) == null ? 1 : Math.max(1, r.get(0).toInteger()), r.get(1) != null && "1".equals(r.get(1).toString()));
             layouts.put(crawlId, l);
             return l;
         });
@@ -648,7 +708,7 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     private static String prefix(String crawlId, Layout l, int shard) {
-        return FrontierKeys.shardPrefix(crawlId, shard, l.shards());
+        return l.prefixes().isEmpty() ? FrontierKeys.prefix(crawlId) : l.prefixes().get(shard);
     }
 
     /** Runs a call on every shard of the crawl (in parallel) and sums what they answer. */

@@ -308,6 +308,11 @@ public class CrawlWorker {
                 });
             }
         }
+        for (String ended : crawls.keySet()) {
+            if (!active.contains(ended)) {
+                frontier.forget(ended);
+            }
+        }
         crawls.keySet().retainAll(active);
         laneCursor.keySet().retainAll(active);
         laneNodes.keySet().retainAll(active);

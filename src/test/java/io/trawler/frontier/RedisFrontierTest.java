@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.trawler.config.Ids;
-import io.trawler.testsupport.TestRedis;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
@@ -16,42 +12,10 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The frontier's Lua operations against a real Redis. */
-class RedisFrontierTest {
-
-    static Vertx vertx;
-    static Redis redis;
-    RedisFrontier frontier;
-    String crawl;
-
-    @BeforeAll
-    static void connect() {
-        vertx = Vertx.vertx();
-        redis = TestRedis.client(vertx);
-    }
-
-    @AfterAll
-    static void close() {
-        redis.close();
-        vertx.close();
-    }
-
-    @BeforeEach
-    void create() throws Exception {
-        frontier = new RedisFrontier(redis);
-        crawl = Ids.newId();
-    }
-
-    @AfterEach
-    void delete() throws Exception {
-        await(frontier.delete(crawl));
-    }
+class RedisFrontierTest extends FrontierFixture {
 
     private void start(int maxPerHost, long delayMs, long maxPages) throws Exception {
         await(frontier.create(crawl, new CrawlFrontierSettings(maxPerHost, delayMs, maxPages, 1), "{}"));
@@ -348,6 +312,8 @@ class RedisFrontierTest {
         Lease now = Lease.parse("c", "7 1 12.5 host-1|127.0.0.2 3 0 1 http://a.test/x|y");
         assertEquals("http://a.test/x|y", now.url());
         assertEquals(3, now.entry().depth());
+        assertEquals("127.0.0.2", now.client());
+        assertEquals("", old.client());
     }
 
     private static Set<String> hosts(List<Lease> leases) {
@@ -356,7 +322,4 @@ class RedisFrontierTest {
         return s;
     }
 
-    static <T> T await(Future<T> f) {
-        return io.trawler.frontier.Await.result(f);
-    }
 }

@@ -3,7 +3,6 @@ package io.trawler.frontier;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.trawler.config.Ids;
 import io.trawler.order.BacklinkCount;
 import io.trawler.order.FocusSettings;
 import io.trawler.order.FrontierRules;
@@ -11,56 +10,22 @@ import io.trawler.order.OpicCash;
 import io.trawler.order.Rescoring;
 import io.trawler.order.Scores;
 import io.trawler.order.UrlPrefixAnalyser;
-import io.trawler.testsupport.TestRedis;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The strategies that re-score queued URLs (backlinks, OPIC, partial PageRank) and focused crawling, in the
  * frontier's Lua against a real Redis, checked against the plain-Java rules.
  */
-class RescoringFrontierTest {
+class RescoringFrontierTest extends FrontierFixture {
 
     static final String A = "http://a.test/";
-    static Vertx vertx;
-    static Redis redis;
-    RedisFrontier frontier;
-    String crawl;
     long now = 1;
-
-    @BeforeAll
-    static void connect() {
-        vertx = Vertx.vertx();
-        redis = TestRedis.client(vertx);
-    }
-
-    @AfterAll
-    static void close() {
-        redis.close();
-        vertx.close();
-    }
-
-    @BeforeEach
-    void id() {
-        frontier = new RedisFrontier(redis);
-        crawl = Ids.newId();
-    }
-
-    @AfterEach
-    void delete() {
-        await(frontier.delete(crawl));
-    }
 
     private void start(Rescoring r, long budget) {
         start(FrontierRules.rescoring(r), budget);
@@ -205,7 +170,4 @@ class RescoringFrontierTest {
         return await(redis.send(Request.cmd(Command.HLEN).arg(FrontierKeys.prefix(crawl) + "qm"))).toLong();
     }
 
-    static <T> T await(Future<T> f) {
-        return Await.result(f);
-    }
 }

@@ -4,21 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.trawler.config.Ids;
 import io.trawler.order.FrontierRules;
 import io.trawler.testsupport.RedisKeys;
-import io.trawler.testsupport.TestRedis;
-import io.vertx.core.Vertx;
 import io.vertx.redis.client.Redis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,35 +19,7 @@ import org.junit.jupiter.api.Test;
  * or a cluster (TRAWLER_REDIS_HOSTS): where its keys live, links handed between lanes, the finish check across shards,
  * distinct pages of independent lanes, a node's politeness over several lanes, page records from every shard.
  */
-class ShardedFrontierTest {
-
-    static Vertx vertx;
-    static Redis redis;
-    RedisFrontier frontier;
-    String crawl;
-
-    @BeforeAll
-    static void connect() {
-        vertx = Vertx.vertx();
-        redis = TestRedis.client(vertx);
-    }
-
-    @AfterAll
-    static void close() {
-        redis.close();
-        vertx.close();
-    }
-
-    @BeforeEach
-    void create() {
-        frontier = new RedisFrontier(redis);
-        crawl = Ids.newId();
-    }
-
-    @AfterEach
-    void delete() {
-        await(frontier.delete(crawl));
-    }
+class ShardedFrontierTest extends FrontierFixture {
 
     private CrawlFrontierSettings settings(int lanes, boolean laneSeen, long delayMs, long maxPages) {
         return new CrawlFrontierSettings(1, delayMs, maxPages, lanes, laneSeen, FrontierRules.PLAIN, 0, false, PolitenessScope.NODE,
@@ -180,6 +145,34 @@ class ShardedFrontierTest {
     }
 
     @Test
+    void aBackOffInOneLaneHoldsTheClientInTheNodesOtherLanes() {
+        start(2, false, 0, 1000);
+        offer(at(0, "http://a.test/1"), at(1, "http://a.test/2"), at(1, "http://a.test/3"));
+        Leaser node = new Leaser("w1", "n1", List.of("127.0.0.2"), 1000);
+        Lease first = await(frontier.lease(crawl, 0, 5, 60_000, 10, node, 2)).get(0);
+        done(await(frontier.lease(crawl, 1, 5, 60_000, 10, node, 2)).get(0), 20);
+        // lane 0 is told 429, Retry-After 5 s
+        await(frontier.complete(new Completion(first, 5_000, 0, true, "", Map.of(), List.of()), bits(), 30));
+        assertTrue(await(frontier.lease(crawl, 1, 5, 60_000, 100, node, 2)).isEmpty(), "the client backs off in lane 1 too");
+        assertEquals(1, await(frontier.lease(crawl, 1, 5, 60_000, 5_001, node, 2)).size());
+        Leaser other = new Leaser("w2", "n2", List.of("127.0.0.3"), 1000);
+        assertEquals(1, await(frontier.lease(crawl, 0, 5, 60_000, 100, other, 1)).size(), "another node's client is not held");
+    }
+
+    @Test
+    void aShardThatTurnsBusyWhileTheCrawlIsFinishedReopensTheOthers() {
+        start(2, false, 0, 1000);
+        RedisFrontier.Layout layout = await(frontier.layout(crawl));
+        // the probes saw both shards drained with ops 0; then a URL came into the home shard
+        offer(at(0, "http://a.test/late"));
+        assertEquals("RUNNING", await(frontier.finishAll(crawl, layout, 5, List.of(0L, 0L))));
+        String shard1 = FrontierKeys.shardPrefix(crawl, 1, 2) + "conf";
+        assertEquals("RUNNING", await(redis.send(io.vertx.redis.client.Request.cmd(io.vertx.redis.client.Command.HGET).arg(shard1).arg("state")))
+                .toString(), "shard 1 was finished first and is reopened");
+        assertEquals("FINISHED", done(take(0, 6), 7).state(), "and the crawl ends when the late URL is done");
+    }
+
+    @Test
     void pageRecordsOfEveryShardAreReadFromOneCursorAndReleased() {
         start(3, false, 0, 1000);
         offer(at(0, "http://a.test/0"), at(1, "http://a.test/1"), at(2, "http://a.test/2"));
@@ -210,7 +203,4 @@ class ShardedFrontierTest {
         assertEquals(3L, await(frontier.remainingAdmissions(crawl)));
     }
 
-    static <T> T await(io.vertx.core.Future<T> f) {
-        return Await.result(f);
-    }
 }
