@@ -50,9 +50,16 @@ local op = ARGV[1]
 local CONF, STATS, INFLIGHT = P .. 'conf', P .. 'stats', P .. 'inflight'
 local HBUSY, HNEXT, HDELAY = P .. 'hbusy', P .. 'hnext', P .. 'hdelay'
 local OWNERS = P .. 'owners'
-local NODE_SCOPE = redis.call('HGET', CONF, 'scope') == 'node'
-local SHARDS = tonumber(redis.call('HGET', CONF, 'shards') or '1')
-local SHARD = redis.call('HGET', CONF, 'shard')
+-- the crawl's settings (fixed when it starts), read in one HMGET; state and lane:<n> change, and are read when needed
+local S = {}
+do
+  local names = { 'scope', 'shards', 'shard', 'rescore', 'maxPerHost', 'delayMs', 'maxPages', 'partitions', 'laneSeen', 'pickTop', 'pickRandom', 'hostOrder', 'budget', 'continuous', 'maxAttempts', 'maxUnread', 'focusF', 'focusA', 'focusB' }
+  local values = redis.call('HMGET', CONF, unpack(names))
+  for i, name in ipairs(names) do S[name] = values[i] end
+end
+local NODE_SCOPE = S.scope == 'node'
+local SHARDS = tonumber(S.shards or '1')
+local SHARD = S.shard
 -- with scope node, a host not yet polite for one client may be for another: it is looked at again at the latest this
 -- soon (ms)
 local NODE_RESCAN = 100
@@ -153,14 +160,14 @@ local function mark_ready(part, host)
     return
   end
   if redis.call('EXISTS', queue_key(part, host)) == 0 then return end
-  local cap = num(redis.call('HGET', CONF, 'maxPerHost'), 1)
+  local cap = num(S.maxPerHost, 1)
   if not NODE_SCOPE and num(redis.call('HGET', HBUSY, host), 0) >= cap then return end
   redis.call('ZADD', ready, nxt, host)
 end
 
 local function mark_ready_all(host)
   if SHARDS > 1 then return mark_ready(SHARD, host) end
-  local parts = num(redis.call('HGET', CONF, 'partitions'), 1)
+  local parts = num(S.partitions, 1)
   for part = 0, parts - 1 do mark_ready(part, host) end
 end
 
@@ -174,7 +181,7 @@ local function score_of(score)
   return tonumber(score)
 end
 
-local RESCORE = redis.call('HGET', CONF, 'rescore') or 'none'
+local RESCORE = S.rescore or 'none'
 local INDEXED = RESCORE == 'backlinks' or RESCORE == 'opic' or RESCORE == 'pagerank'
 local WEIGHTS = P .. 'w'
 local QM = P .. 'qm'
@@ -208,8 +215,8 @@ local function admit_links(i, ctx)
   local admitted = 0
   local state = redis.call('HGET', CONF, 'state')
   if state == 'STOPPED' or state == 'FINISHED' then return 0 end
-  local maxPages = num(redis.call('HGET', CONF, 'maxPages'), 0)
-  local laneSeen = redis.call('HGET', CONF, 'laneSeen') == '1'
+  local maxPages = num(S.maxPages, 0)
+  local laneSeen = S.laneSeen == '1'
   local count = num(redis.call('HGET', STATS, 'admitted'), 0)
   while i + 4 <= #ARGV do
     local part, bucket, rem, member, score = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3], ARGV[i + 4]
@@ -311,9 +318,9 @@ local function page_context(url, pageBucket, pageRem, linksAt, sim, relevant)
       end }
   end
   if (RESCORE == 'focus-t' or RESCORE == 'focus-tl') and sim ~= '' then
-    local f = num(redis.call('HGET', CONF, 'focusF'), 3)
-    local a = num(redis.call('HGET', CONF, 'focusA'), 1.5)
-    local b = num(redis.call('HGET', CONF, 'focusB'), 0.5)
+    local f = num(S.focusF, 3)
+    local a = num(S.focusA, 1.5)
+    local b = num(S.focusB, 0.5)
     local tl = RESCORE == 'focus-tl'
     -- the page joins queue 2 or queue 3
     if relevant == '1' then
@@ -368,7 +375,7 @@ end
 -- attempt; a URL whose leases expired maxAttempts times (it kills or hangs workers) gets a final page record
 -- (outcome abandoned) instead of another lease.
 local function requeue_leases(expired, now)
-  local maxAttempts = num(redis.call('HGET', CONF, 'maxAttempts'), 3)
+  local maxAttempts = num(S.maxAttempts, 3)
   local requeued = 0
   for _, lm in ipairs(expired) do
     local _, part, score, member, _, client = parse_lease(lm)
@@ -424,9 +431,9 @@ end
 -- Whether the shard has nothing left to do: nothing queued (or its budget spent), nothing in flight, no side load.
 local function drained(now)
   redis.call('ZREMRANGEBYSCORE', P .. 'loads', '-inf', now)
-  local budget = num(redis.call('HGET', CONF, 'budget'), 0)
+  local budget = num(S.budget, 0)
   local spent = budget > 0 and num(redis.call('HGET', STATS, 'leaseSeq'), 0) >= budget
-  if not spent and redis.call('HGET', CONF, 'continuous') == '1' then return false end
+  if not spent and S.continuous == '1' then return false end
   return (spent or num(redis.call('HGET', STATS, 'queued'), 0) <= 0) and redis.call('ZCARD', INFLIGHT) == 0
       and redis.call('ZCARD', P .. 'loads') == 0
 end
@@ -487,26 +494,26 @@ if op == 'lease' then
   local laneNode = redis.call('HGET', CONF, 'lane:' .. part)
   if laneNode and laneNode ~= '' and node ~= '' and laneNode ~= node then return {} end
   -- back-pressure: while the manager has more than maxUnread page records to ingest, nothing more is leased
-  local maxUnread = num(redis.call('HGET', CONF, 'maxUnread'), 0)
+  local maxUnread = num(S.maxUnread, 0)
   if maxUnread > 0 and redis.call('XLEN', P .. 'pages') >= maxUnread then
     redis.call('HINCRBY', STATS, 'backPressure', 1)
     return {}
   end
   local out = {}
   local ready = ready_key(part)
-  local cap = num(redis.call('HGET', CONF, 'maxPerHost'), 1)
+  local cap = num(S.maxPerHost, 1)
   -- a node serving k lanes of a sharded crawl: each lane its share of the node's cap (at least one)
   if delayShare > 1 then cap = math.max(1, math.floor(cap / delayShare)) end
-  local defaultDelay = num(redis.call('HGET', CONF, 'delayMs'), 0)
-  local pickTop = num(redis.call('HGET', CONF, 'pickTop'), 1)
-  local pickRandom = num(redis.call('HGET', CONF, 'pickRandom'), 0)
-  local budget = num(redis.call('HGET', CONF, 'budget'), 0)
+  local defaultDelay = num(S.delayMs, 0)
+  local pickTop = num(S.pickTop, 1)
+  local pickRandom = num(S.pickRandom, 0)
+  local budget = num(S.budget, 0)
   if budget > 0 then
     max = math.min(max, budget - num(redis.call('HGET', STATS, 'leaseSeq'), 0))
     if max <= 0 then return {} end
   end
   local hosts
-  local hostOrder = redis.call('HGET', CONF, 'hostOrder')
+  local hostOrder = S.hostOrder
   if hostOrder == 'largest' then
     -- largest site first: of the hosts ready now (at most 256 looked at), those with the most queued URLs
     hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, 256)

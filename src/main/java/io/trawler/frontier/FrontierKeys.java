@@ -19,24 +19,35 @@ public final class FrontierKeys {
     }
 
     /**
-     * The prefix of shard {@code shard} of a crawl with {@code shards} shards. Shard 0 is the home shard; shard n has the
-     * tag {@code c:ID:n.SALT} with the smallest salt that puts its slot in the n-th of {@code shards} equal slot ranges
-     * counted from the home shard's slot, so that a cluster whose masters own even ranges holds the shards on different
-     * masters. Deterministic: any process computes the same prefixes from the crawl id and the shard count.
+     * The prefix of shard {@code shard} of a crawl with {@code shards} shards. Shard 0 is the home shard. The slot ring
+     * is cut into {@code shards} equal ranges, as {@code redis-cli --cluster create} cuts it among that many masters;
+     * shard n gets the tag {@code c:ID:n.SALT} with the smallest salt that puts its slot inside the n-th range after
+     * the home shard's, so that on a cluster of N evenly split masters the N shards of a crawl sit on N different
+     * masters (and on fewer or more masters they still spread). Deterministic: any process computes the same prefixes
+     * from the crawl id and the shard count.
      */
     public static String shardPrefix(String crawlId, int shard, int shards) {
         if (shard == 0 || shards <= 1) {
             return prefix(crawlId);
         }
         int home = HashSlots.slot("c:" + crawlId);
-        int width = HashSlots.SLOTS / shards;
-        int from = (home + shard * width) % HashSlots.SLOTS;
+        int range = (int) ((long) home * shards / HashSlots.SLOTS);
+        int target = (range + shard) % shards;
+        // a slot off each end of the range: masters' ranges may start or end one slot away from ours
+        int from = (int) ((long) target * HashSlots.SLOTS / shards) + 1;
+        int to = (int) ((long) (target + 1) * HashSlots.SLOTS / shards) - 1;
         for (int salt = 0;; salt++) {
             String tag = "c:" + crawlId + ":" + shard + "." + salt;
-            if (Math.floorMod(HashSlots.slot(tag) - from, HashSlots.SLOTS) < width) {
+            int slot = HashSlots.slot(tag);
+            if (slot >= from && slot < to) {
                 return "t:{" + tag + "}:";
             }
         }
+    }
+
+    /** The range of the slot ring ({@code shards} equal ranges) that holds shard {@code shard} of a crawl. */
+    static int rangeOf(String crawlId, int shard, int shards) {
+        return (int) ((long) HashSlots.slotOfKey(shardPrefix(crawlId, shard, shards)) * shards / HashSlots.SLOTS);
     }
 
     public static String conf(String crawlId) {

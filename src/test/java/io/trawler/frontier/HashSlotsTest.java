@@ -25,18 +25,31 @@ class HashSlotsTest {
     }
 
     @Test
-    void theShardsOfACrawlLieInEqualSlotRangesFromItsHomeShard() {
+    void theShardsOfACrawlLieInDifferentRangesOfTheSlotRing() {
         for (int i = 0; i < 500; i++) {
             String crawl = "crawl" + i;
             for (int shards = 2; shards <= 10; shards++) {
-                int home = HashSlots.slotOfKey(FrontierKeys.shardPrefix(crawl, 0, shards));
-                assertEquals(HashSlots.slotOfKey(FrontierKeys.prefix(crawl)), home);
-                int width = HashSlots.SLOTS / shards;
-                for (int shard = 1; shard < shards; shard++) {
-                    int ahead = Math.floorMod(HashSlots.slotOfKey(FrontierKeys.shardPrefix(crawl, shard, shards)) - home, HashSlots.SLOTS);
-                    assertTrue(ahead >= shard * width && ahead < (shard + 1) * width, crawl + " shard " + shard + "/" + shards);
+                assertEquals(HashSlots.slotOfKey(FrontierKeys.prefix(crawl)), HashSlots.slotOfKey(FrontierKeys.shardPrefix(crawl, 0, shards)));
+                java.util.Set<Integer> ranges = new java.util.HashSet<>();
+                for (int shard = 0; shard < shards; shard++) {
+                    ranges.add(FrontierKeys.rangeOf(crawl, shard, shards));
                 }
+                assertEquals(shards, ranges.size(), crawl + ": " + shards + " shards in as many ranges");
             }
+        }
+    }
+
+    @Test
+    void onAnEvenlySplitClusterEachShardHasAMasterOfItsOwn() {
+        // redis-cli --cluster create with 3 masters: 0-5460, 5461-10922, 10923-16383
+        int[] firstSlot = {0, 5461, 10923};
+        for (int i = 0; i < 500; i++) {
+            java.util.Set<Integer> masters = new java.util.HashSet<>();
+            for (int shard = 0; shard < 3; shard++) {
+                int slot = HashSlots.slotOfKey(FrontierKeys.shardPrefix("crawl" + i, shard, 3));
+                masters.add(slot >= firstSlot[2] ? 2 : slot >= firstSlot[1] ? 1 : 0);
+            }
+            assertEquals(3, masters.size(), "crawl" + i);
         }
     }
 }

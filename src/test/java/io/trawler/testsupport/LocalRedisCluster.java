@@ -70,12 +70,12 @@ public final class LocalRedisCluster implements AutoCloseable {
         return -1;
     }
 
-    /** The ports of the healthy masters, as the first node sees them. */
+    /** The ports of the healthy masters that own slots, as the first node sees them. */
     public List<Integer> masters() throws IOException, InterruptedException {
         List<Integer> masters = new ArrayList<>();
         for (String line : cli(firstPort, "CLUSTER", "NODES").split("\n")) {
             String[] f = line.trim().split(" ");
-            if (f.length >= 8 && f[2].contains("master") && !f[2].contains("fail")) {
+            if (f.length > 8 && f[2].contains("master") && !f[2].contains("fail")) {   // a master that owns slots
                 masters.add(Integer.parseInt(f[1].substring(f[1].lastIndexOf(':') + 1, f[1].indexOf('@'))));
             }
         }
