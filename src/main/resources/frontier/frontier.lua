@@ -50,12 +50,23 @@ local op = ARGV[1]
 local CONF, STATS, INFLIGHT = P .. 'conf', P .. 'stats', P .. 'inflight'
 local HBUSY, HNEXT, HDELAY = P .. 'hbusy', P .. 'hnext', P .. 'hdelay'
 local OWNERS = P .. 'owners'
--- the crawl's settings (fixed when it starts), read in one HMGET; state and lane:<n> change, and are read when needed
+-- the crawl's settings (fixed when it starts), read in one HMGET; state (here only to tell whether the crawl exists)
+-- and lane:<n> change, and are read where they are needed
 local S = {}
 do
-  local names = { 'scope', 'shards', 'shard', 'rescore', 'maxPerHost', 'delayMs', 'maxPages', 'partitions', 'laneSeen', 'pickTop', 'pickRandom', 'hostOrder', 'budget', 'continuous', 'maxAttempts', 'maxUnread', 'focusF', 'focusA', 'focusB' }
+  local names = { 'state', 'scope', 'shards', 'shard', 'rescore', 'maxPerHost', 'delayMs', 'maxPages', 'partitions', 'laneSeen', 'pickTop', 'pickRandom', 'hostOrder', 'budget', 'continuous', 'maxAttempts', 'maxUnread', 'focusF', 'focusA', 'focusB' }
   local values = redis.call('HMGET', CONF, unpack(names))
   for i, name in ipairs(names) do S[name] = values[i] end
+end
+-- a crawl (or shard) that does not exist, or no longer: nothing is written, so that a late lease, completion,
+-- heartbeat-driven call or handover never re-creates a key of a deleted crawl (purge excepted: it deletes)
+if S.state == false and op ~= 'purge' then
+  if op == 'lease' then return {} end
+  if op == 'complete' then return { 'stale', 0, 'UNKNOWN' } end
+  if op == 'enqueue' or op == 'reclaim' then return { 0, 'UNKNOWN' } end
+  if op == 'probe' then return { 'UNKNOWN', 1, 0 } end
+  if op == 'finish' or op == 'reopen' then return 'UNKNOWN' end
+  return 0
 end
 local NODE_SCOPE = S.scope == 'node'
 local SHARDS = tonumber(S.shards or '1')

@@ -232,6 +232,21 @@ class RedisFrontierTest extends FrontierFixture {
         assertFalse(await(frontier.activeCrawls()).contains(crawl));
     }
 
+    @Test
+    void nothingALateWorkerDoesRecreatesAKeyOfADeletedCrawl() throws Exception {
+        start(10, 0, 1000);
+        offer(1, "http://a.test/1", "http://a.test/2");
+        Leaser late = new Leaser("late", "n1", List.of(), 1000);
+        Lease l = await(frontier.lease(crawl, 0, 1, 60_000, 2, late)).get(0);
+        await(frontier.delete(crawl));
+        assertTrue(await(frontier.lease(crawl, 0, 1, 60_000, 3, late)).isEmpty());
+        assertTrue(ack(l, 4, List.of(Discovery.fifo("http://a.test/3", 1))).stale());
+        assertEquals(0, offer(5, "http://a.test/4"));
+        assertFalse(await(frontier.claimSitemaps(crawl, "a.test", 6, 10_000)));
+        await(frontier.renew("late", List.of(crawl), 7));
+        assertEquals(List.of(), io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl)));
+    }
+
     private void startScoped(PolitenessScope scope, int maxPerHost, long delayMs, List<String> laneNodes) throws Exception {
         CrawlFrontierSettings s = new CrawlFrontierSettings(maxPerHost, delayMs, 1000, Math.max(1, laneNodes.size()))
                 .withPolitenessScope(scope).withLaneNodes(laneNodes);
