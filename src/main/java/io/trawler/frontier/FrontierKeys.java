@@ -50,25 +50,68 @@ public final class FrontierKeys {
         return (int) ((long) HashSlots.slotOfKey(shardPrefix(crawlId, shard, shards)) * shards / HashSlots.SLOTS);
     }
 
+    /** The keys of one shard of a crawl (the home shard of an unsharded crawl holds them all). */
+    public record Shard(String prefix) {
+
+        public String conf() {
+            return prefix + "conf";
+        }
+
+        public String stats() {
+            return prefix + "stats";
+        }
+
+        public String inflight() {
+            return prefix + "inflight";
+        }
+
+        /** Workers that leased from the shard, by their last sign of life. */
+        public String owners() {
+            return prefix + "owners";
+        }
+
+        public String pages() {
+            return prefix + "pages";
+        }
+
+        public String ready(int lane) {
+            return prefix + "p" + lane + ":ready";
+        }
+
+        public String queue(int lane, String host) {
+            return prefix + "p" + lane + ":q:" + host;
+        }
+    }
+
+    /** The keys of the crawl's home shard. */
+    public static Shard home(String crawlId) {
+        return new Shard(prefix(crawlId));
+    }
+
+    /** The keys of shard {@code shard} of a crawl with {@code shards} shards. */
+    public static Shard shard(String crawlId, int shard, int shards) {
+        return new Shard(shardPrefix(crawlId, shard, shards));
+    }
+
     public static String conf(String crawlId) {
-        return prefix(crawlId) + "conf";
+        return home(crawlId).conf();
     }
 
     public static String stats(String crawlId) {
-        return prefix(crawlId) + "stats";
+        return home(crawlId).stats();
     }
 
     public static String inflight(String crawlId) {
-        return prefix(crawlId) + "inflight";
+        return home(crawlId).inflight();
     }
 
     /** Workers that leased from the crawl, by their last sign of life. */
     public static String owners(String crawlId) {
-        return prefix(crawlId) + "owners";
+        return home(crawlId).owners();
     }
 
     public static String pages(String crawlId) {
-        return prefix(crawlId) + "pages";
+        return home(crawlId).pages();
     }
 
     public static String seenBucket(String crawlId, int bucket) {
@@ -76,11 +119,11 @@ public final class FrontierKeys {
     }
 
     public static String ready(String crawlId, int partition) {
-        return prefix(crawlId) + "p" + partition + ":ready";
+        return home(crawlId).ready(partition);
     }
 
     public static String queue(String crawlId, int partition, String host) {
-        return prefix(crawlId) + "p" + partition + ":q:" + host;
+        return home(crawlId).queue(partition, host);
     }
 
     /** Marks a crawl's sitemaps for a host as read, so one worker reads them once. */

@@ -39,26 +39,38 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     /**
-     * How a crawl's keys are laid out: {@code shards} shards (1: all in the home shard), one seen set per lane or not.
+     * How a crawl's keys are laid out: the keys of each shard (one: all in the home shard; else shard n holds lane n),
+     * and whether each lane has a seen set of its own.
      */
-    record Layout(int shards, boolean laneSeen, List<String> prefixes) {
-        static final Layout SINGLE = new Layout(1, false, List.of());
+    record Layout(List<FrontierKeys.Shard> keys, boolean laneSeen) {
 
         static Layout of(String crawlId, int shards, boolean laneSeen) {
-            List<String> prefixes = new ArrayList<>(shards);
+            List<FrontierKeys.Shard> keys = new ArrayList<>(shards);
             for (int shard = 0; shard < shards; shard++) {
-                prefixes.add(FrontierKeys.shardPrefix(crawlId, shard, shards));
+                keys.add(FrontierKeys.shard(crawlId, shard, shards));
             }
-            return new Layout(shards, laneSeen, List.copyOf(prefixes));
+            return new Layout(List.copyOf(keys), laneSeen);
+        }
+
+        int shards() {
+            return keys.size();
         }
 
         boolean sharded() {
-            return shards > 1;
+            return shards() > 1;
         }
 
         /** The shard that holds a lane. */
         int shardOf(int lane) {
-            return sharded() ? Math.floorMod(lane, shards) : 0;
+            return sharded() ? lane : 0;
+        }
+
+        FrontierKeys.Shard shard(int shard) {
+            return keys.get(shard);
+        }
+
+        FrontierKeys.Shard home() {
+            return keys.get(0);
         }
     }
 
@@ -80,10 +92,9 @@ public class RedisFrontier implements PageRecordSource {
         int shards = s.shards();
         Layout layout = Layout.of(crawlId, shards, s.laneSeen());
         layouts.put(crawlId, layout);
-        List<Future<Response>> confs = new ArrayList<>(shards);
-        // the home shard last: a worker that finds the crawl's settings there finds every shard ready
-        for (int shard = shards - 1; shard >= 0; shard--) {
-            Request conf = Request.cmd(Command.HSET).arg(prefix(crawlId, layout, shard) + "conf")
+        List<Request> confs = new ArrayList<>(shards);
+        for (int shard = 0; shard < shards; shard++) {
+            Request conf = Request.cmd(Command.HSET).arg(layout.shard(shard).conf())
                     .arg("maxAttempts").arg(limits.maxAttempts())
                     .arg("maxUnread").arg(limits.maxUnread())
                     .arg("state").arg("RUNNING")
@@ -117,16 +128,15 @@ public class RedisFrontier implements PageRecordSource {
             }
             if (shard == 0) {
                 conf.arg("json").arg(specJson);
-                Future<Void> others = Future.all(confs).mapEmpty();
-                confs = List.of(others.compose(v -> redis.send(conf)));
-            } else {
-                confs.add(redis.send(conf));
             }
+            confs.add(conf);
         }
-        // the registry spans crawls and sits in another hash slot than the crawl's keys (on a cluster, often on another
-        // master): its own call, made last, so that a worker never sees a crawl without settings
-        return confs.get(0).compose(v -> redis.send(Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)))
-                .mapEmpty();
+        // the other shards first, then the home shard (a worker that finds the crawl's settings there finds every shard
+        // ready), then the registry: it spans crawls and sits in another hash slot than the crawl's keys (on a cluster,
+        // often on another master), so it gets a call of its own, made last: a worker never sees a crawl without settings
+        List<Future<Response>> others = confs.subList(1, shards).stream().map(redis::send).toList();
+        return Future.all(others).compose(v -> redis.send(confs.get(0)))
+                .compose(v -> redis.send(Request.cmd(Command.SADD).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId))).mapEmpty();
     }
 
     /** A shard's part of a crawl-wide limit (0: none): the first {@code total % shards} shards get one more. */
@@ -160,9 +170,9 @@ public class RedisFrontier implements PageRecordSource {
         return layout(crawlId).compose(l -> {
             List<Future<Response>> others = new ArrayList<>();
             for (int shard = 1; shard < l.shards(); shard++) {
-                others.add(redis.send(Request.cmd(Command.HSET).arg(prefix(crawlId, l, shard) + "conf").arg("state").arg(state)));
+                others.add(redis.send(Request.cmd(Command.HSET).arg(l.shard(shard).conf()).arg("state").arg(state)));
             }
-            return Future.all(others).compose(v -> redis.send(Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId)).arg("state")
+            return Future.all(others).compose(v -> redis.send(Request.cmd(Command.HSET).arg(l.home().conf()).arg("state")
                     .arg(state)));
         }).mapEmpty();
     }
@@ -208,7 +218,7 @@ public class RedisFrontier implements PageRecordSource {
         args.add(Long.toString(now));
         args.add(load);
         addLinks(args, links, bucketBits);
-        return SCRIPT.run(redis, prefix(crawlId, l, shard), args);
+        return SCRIPT.run(redis, l.shard(shard).prefix(), args);
     }
 
     /** Leases as a worker with no name, node or addresses: its leases come back only when their deadlines pass. */
@@ -231,7 +241,7 @@ public class RedisFrontier implements PageRecordSource {
         List<String> args = List.of("lease", Long.toString(now), Integer.toString(partition), Integer.toString(max),
                 Long.toString(leaseMs), leaser.worker(), leaser.node(), String.join(",", leaser.addresses()),
                 Long.toString(leaser.timeoutMs()), Integer.toString(Math.max(1, nodeLanes)));
-        return layout(crawlId).compose(l -> SCRIPT.run(redis, prefix(crawlId, l, l.shardOf(partition)), args)).map(r -> {
+        return layout(crawlId).compose(l -> SCRIPT.run(redis, l.shard(l.shardOf(partition)).prefix(), args)).map(r -> {
             List<Lease> leases = new ArrayList<>(r == null ? 0 : r.size());
             if (r != null) {
                 r.forEach(x -> leases.add(Lease.parse(crawlId, x.toString())));
@@ -256,24 +266,25 @@ public class RedisFrontier implements PageRecordSource {
             // the same page, so each fingerprint has one shard of its own (by bucket) for the distinct-page count
             int pageShard = l.laneSeen() ? Math.floorMod(bucket, l.shards()) : own;
             List<Discovery> mine = c.links();
+            // links handed to other lanes' shards (their admissions count), and calls that only tell other shards
             List<Future<Response>> handovers = new ArrayList<>();
-            Future<Response> pageMark = Future.succeededFuture();
+            List<Future<Response>> notices = new ArrayList<>();
             if (l.sharded()) {
                 Map<Integer, List<Discovery>> byShard = byShard(l, c.links());
                 List<Discovery> kept = byShard.remove(own);
                 mine = kept == null ? List.of() : kept;
                 byShard.forEach((shard, links) -> handovers.add(enqueueIn(crawlId, l, shard, bucketBits, links, now, "")));
                 if (pageShard != own && !c.retry() && "fetched".equals(c.counter())) {
-                    pageMark = SCRIPT.run(redis, prefix(crawlId, l, pageShard),
-                            List.of("fetched", Integer.toHexString(bucket), Long.toString(remainder)));
+                    notices.add(SCRIPT.run(redis, l.shard(pageShard).prefix(),
+                            List.of("fetched", Integer.toHexString(bucket), Long.toString(remainder))));
                 }
                 if (c.retry() && c.hostNextAt() > now && !c.lease().client().isEmpty()) {
                     // a back-off the client was told to keep for the host holds in the node's other lanes too
-                    String host = io.trawler.parse.UrlNormalizer.hostOf(c.lease().url());
+                    List<String> backoff = List.of("backoff", Long.toString(now), c.lease().client(),
+                            io.trawler.parse.UrlNormalizer.hostOf(c.lease().url()), Long.toString(c.hostNextAt()));
                     for (int shard = 0; shard < l.shards(); shard++) {
                         if (shard != own) {
-                            handovers.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("backoff", Long.toString(now), c.lease().client(),
-                                    host, Long.toString(c.hostNextAt()))).map(r -> (Response) null));
+                            notices.add(SCRIPT.run(redis, l.shard(shard).prefix(), backoff));
                         }
                     }
                 }
@@ -296,10 +307,10 @@ public class RedisFrontier implements PageRecordSource {
                 args.add(v == null ? "" : v);
             });
             addLinks(args, mine, bucketBits);
-            return Future.all(pageMark, Future.all(handovers)).compose(v -> SCRIPT.run(redis, prefix(crawlId, l, own), args)).compose(r -> {
+            return Future.all(Future.all(notices), Future.all(handovers)).compose(v -> SCRIPT.run(redis, l.shard(own).prefix(), args)).compose(r -> {
                 int handedOver = 0;
                 for (Future<Response> h : handovers) {
-                    handedOver += h.result() == null ? 0 : h.result().get(0).toInteger();
+                    handedOver += h.result().get(0).toInteger();
                 }
                 CompletionResult result = new CompletionResult("stale".equals(r.get(0).toString()), r.get(1).toInteger() + handedOver,
                         r.get(2).toString());
@@ -350,7 +361,7 @@ public class RedisFrontier implements PageRecordSource {
                 if (!finished.isEmpty() && finished.get(finished.size() - 1) < 0) {   // a shard was busy: no further
                     return Future.succeededFuture(finished);
                 }
-                return SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("finish", Long.toString(now), Long.toString(ops.get(shard))))
+                return SCRIPT.run(redis, l.shard(shard).prefix(), List.of("finish", Long.toString(now), Long.toString(ops.get(shard))))
                         .map(r -> {
                             finished.add("FINISHED".equals(r.toString()) ? shard : -1);
                             return finished;
@@ -364,7 +375,7 @@ public class RedisFrontier implements PageRecordSource {
             List<Future<Response>> reopens = new ArrayList<>();
             for (int shard : finished) {
                 if (shard >= 0) {
-                    reopens.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("reopen")));
+                    reopens.add(SCRIPT.run(redis, l.shard(shard).prefix(), List.of("reopen")));
                 }
             }
             return Future.all(reopens).compose(v -> state(crawlId));
@@ -377,7 +388,7 @@ public class RedisFrontier implements PageRecordSource {
     private Future<Probe> probe(String crawlId, Layout l, long now) {
         List<Future<Response>> probes = new ArrayList<>(l.shards());
         for (int shard = 0; shard < l.shards(); shard++) {
-            probes.add(SCRIPT.run(redis, prefix(crawlId, l, shard), List.of("probe", Long.toString(now))));
+            probes.add(SCRIPT.run(redis, l.shard(shard).prefix(), List.of("probe", Long.toString(now))));
         }
         return Future.all(probes).map(all -> {
             boolean idle = true;
@@ -427,7 +438,7 @@ public class RedisFrontier implements PageRecordSource {
                 args.add(url);
             });
             List<Future<Response>> calls = new ArrayList<>();
-            byShard.forEach((shard, args) -> calls.add(SCRIPT.run(redis, prefix(crawlId, l, shard), args)));
+            byShard.forEach((shard, args) -> calls.add(SCRIPT.run(redis, l.shard(shard).prefix(), args)));
             return Future.all(calls).map(all -> sum(all, calls.size()));
         });
     }
@@ -439,7 +450,7 @@ public class RedisFrontier implements PageRecordSource {
 
     /** Returns expired leases, and those of workers silent for longer than {@code timeoutMs}, to their queues. */
     public Future<Integer> reclaim(String crawlId, long now, int limit, long timeoutMs) {
-        return eachShard(crawlId, (l, prefix) -> SCRIPT.run(redis, prefix,
+        return eachShard(crawlId, shard -> SCRIPT.run(redis, shard.prefix(),
                 List.of("reclaim", Long.toString(now), Integer.toString(limit), Long.toString(timeoutMs))).map(r -> r.get(0).toLong()))
                 .map(Long::intValue);
     }
@@ -454,8 +465,8 @@ public class RedisFrontier implements PageRecordSource {
         }
         // one call per shard (each may live on another master of a cluster), sent together; XX: only a worker its leases
         // made an owner is renewed, so that a heartbeat never re-creates a key of a crawl deleted meanwhile
-        List<Future<Long>> renewals = crawlIds.stream().map(id -> eachShard(id, (l, prefix) -> redis.send(Request.cmd(Command.ZADD)
-                .arg(prefix + "owners").arg("XX").arg(now).arg(worker)).map(r -> 0L))).toList();
+        List<Future<Long>> renewals = crawlIds.stream().map(id -> eachShard(id, shard -> redis.send(Request.cmd(Command.ZADD)
+                .arg(shard.owners()).arg("XX").arg(now).arg(worker)).map(r -> 0L))).toList();
         return Future.all(renewals).mapEmpty();
     }
 
@@ -485,12 +496,12 @@ public class RedisFrontier implements PageRecordSource {
             nodes.forEach((lane, node) -> {
                 int shard = l.shardOf(lane);
                 if (shard != 0) {
-                    sets.computeIfAbsent(shard, k -> Request.cmd(Command.HSET).arg(prefix(crawlId, l, k) + "conf")).arg("lane:" + lane).arg(node);
+                    sets.computeIfAbsent(shard, k -> Request.cmd(Command.HSET).arg(l.shard(k).conf())).arg("lane:" + lane).arg(node);
                 }
             });
             List<Future<Response>> calls = new ArrayList<>();
             sets.values().forEach(r -> calls.add(redis.send(r)));
-            Request home = Request.cmd(Command.HSET).arg(FrontierKeys.conf(crawlId));
+            Request home = Request.cmd(Command.HSET).arg(l.home().conf());
             nodes.forEach((lane, node) -> home.arg("lane:" + lane).arg(node));
             return Future.all(calls).compose(v -> redis.send(home));
         }).mapEmpty();
@@ -498,8 +509,8 @@ public class RedisFrontier implements PageRecordSource {
 
     /** URLs the crawl may still admit before its page limit ({@code Long.MAX_VALUE} without one): the sum of its shards'. */
     public Future<Long> remainingAdmissions(String crawlId) {
-        return eachShard(crawlId, (l, prefix) -> redis.batch(List.of(Request.cmd(Command.HGET).arg(prefix + "conf").arg("maxPages"),
-                Request.cmd(Command.HGET).arg(prefix + "stats").arg("admitted"))).map(rs -> {
+        return eachShard(crawlId, shard -> redis.batch(List.of(Request.cmd(Command.HGET).arg(shard.conf()).arg("maxPages"),
+                Request.cmd(Command.HGET).arg(shard.stats()).arg("admitted"))).map(rs -> {
                     long max = rs.get(0) == null ? 0 : rs.get(0).toLong();
                     long admitted = rs.get(1) == null ? 0 : rs.get(1).toLong();
                     return max <= 0 ? Long.MAX_VALUE : Math.max(0, max - admitted);
@@ -508,7 +519,7 @@ public class RedisFrontier implements PageRecordSource {
 
     /** Leases of the crawl whose deadline has not passed: pages a worker may still complete. */
     public Future<Long> liveLeases(String crawlId, long now) {
-        return eachShard(crawlId, (l, prefix) -> redis.send(Request.cmd(Command.ZCOUNT).arg(prefix + "inflight").arg("(" + now)
+        return eachShard(crawlId, shard -> redis.send(Request.cmd(Command.ZCOUNT).arg(shard.inflight()).arg("(" + now)
                 .arg("+inf")).map(Response::toLong));
     }
 
@@ -520,7 +531,7 @@ public class RedisFrontier implements PageRecordSource {
         return layout(crawlId).compose(l -> {
             List<Future<List<HostQueue>>> lanes = new ArrayList<>(partitions);
             for (int p = 0; p < partitions; p++) {
-                lanes.add(busiestHosts(prefix(crawlId, l, l.shardOf(p)), p, scan));
+                lanes.add(busiestHosts(l.shard(l.shardOf(p)), p, scan));
             }
             return Future.all(lanes).map(all -> {
                 List<HostQueue> out = new ArrayList<>();
@@ -533,13 +544,13 @@ public class RedisFrontier implements PageRecordSource {
         });
     }
 
-    private Future<List<HostQueue>> busiestHosts(String prefix, int lane, int scan) {
-        return redis.send(Request.cmd(Command.ZRANGE).arg(prefix + "p" + lane + ":ready").arg(0).arg(scan - 1).arg("WITHSCORES")).compose(r -> {
+    private Future<List<HostQueue>> busiestHosts(FrontierKeys.Shard shard, int lane, int scan) {
+        return redis.send(Request.cmd(Command.ZRANGE).arg(shard.ready(lane)).arg(0).arg(scan - 1).arg("WITHSCORES")).compose(r -> {
             List<ScoredMembers.Scored> ready = ScoredMembers.of(r);
             if (ready.isEmpty()) {
                 return Future.succeededFuture(List.<HostQueue>of());
             }
-            List<Request> sizes = ready.stream().map(h -> Request.cmd(Command.ZCARD).arg(prefix + "p" + lane + ":q:" + h.member())).toList();
+            List<Request> sizes = ready.stream().map(h -> Request.cmd(Command.ZCARD).arg(shard.queue(lane, h.member()))).toList();
             return redis.batch(sizes).map(cs -> {
                 List<HostQueue> out = new ArrayList<>(ready.size());
                 for (int i = 0; i < ready.size(); i++) {
@@ -553,7 +564,7 @@ public class RedisFrontier implements PageRecordSource {
 
     /** Page records in the crawl's streams not yet ingested (the streams are trimmed behind the ingester). */
     public Future<Long> unread(String crawlId) {
-        return eachShard(crawlId, (l, prefix) -> redis.send(Request.cmd(Command.XLEN).arg(prefix + "pages"))
+        return eachShard(crawlId, shard -> redis.send(Request.cmd(Command.XLEN).arg(shard.pages()))
                 .map(r -> r == null ? 0L : r.toLong()));
     }
 
@@ -562,12 +573,12 @@ public class RedisFrontier implements PageRecordSource {
         return layout(crawlId).compose(l -> {
             List<Future<List<Response>>> shards = new ArrayList<>(l.shards());
             for (int shard = 0; shard < l.shards(); shard++) {
-                String prefix = prefix(crawlId, l, shard);
+                FrontierKeys.Shard keys = l.shard(shard);
                 List<Request> reads = new ArrayList<>(3);
-                reads.add(Request.cmd(Command.HGETALL).arg(prefix + "stats"));
-                reads.add(Request.cmd(Command.ZCARD).arg(prefix + "inflight"));
+                reads.add(Request.cmd(Command.HGETALL).arg(keys.stats()));
+                reads.add(Request.cmd(Command.ZCARD).arg(keys.inflight()));
                 if (shard == 0) {
-                    reads.add(Request.cmd(Command.HGETALL).arg(prefix + "conf"));
+                    reads.add(Request.cmd(Command.HGETALL).arg(keys.conf()));
                 }
                 shards.add(redis.batch(reads));
             }
@@ -615,9 +626,9 @@ public class RedisFrontier implements PageRecordSource {
         return deactivate(crawlId).compose(v -> layout(crawlId)).compose(l -> {
             List<Future<Void>> others = new ArrayList<>();
             for (int shard = 1; shard < l.shards(); shard++) {
-                others.add(purge(prefix(crawlId, l, shard), "0"));
+                others.add(purge(l.shard(shard).prefix(), "0"));
             }
-            return Future.all(others).compose(x -> purge(FrontierKeys.prefix(crawlId), "0"));
+            return Future.all(others).compose(x -> purge(l.home().prefix(), "0"));
         }).onSuccess(v -> layouts.remove(crawlId)).mapEmpty();
     }
 
@@ -638,7 +649,7 @@ public class RedisFrontier implements PageRecordSource {
             List<Future<Response>> reads = new ArrayList<>(l.shards());
             for (int shard = 0; shard < l.shards(); shard++) {
                 String last = from.last(shard);
-                reads.add(redis.send(Request.cmd(Command.XRANGE).arg(prefix(crawlId, l, shard) + "pages").arg(last == null ? "-" : "(" + last)
+                reads.add(redis.send(Request.cmd(Command.XRANGE).arg(l.shard(shard).pages()).arg(last == null ? "-" : "(" + last)
                         .arg("+").arg("COUNT").arg(each)));
             }
             return Future.all(reads).map(all -> {
@@ -668,7 +679,7 @@ public class RedisFrontier implements PageRecordSource {
             for (int shard = 0; shard < l.shards(); shard++) {
                 String last = until.last(shard);
                 if (last != null) {
-                    trims.add(redis.send(Request.cmd(Command.XTRIM).arg(prefix(crawlId, l, shard) + "pages").arg("MINID")
+                    trims.add(redis.send(Request.cmd(Command.XTRIM).arg(l.shard(shard).pages()).arg("MINID")
                             .arg(StreamCursor.next(last))));
                 }
             }
@@ -694,7 +705,7 @@ public class RedisFrontier implements PageRecordSource {
         }
         return redis.send(Request.cmd(Command.HMGET).arg(FrontierKeys.conf(crawlId)).arg("shards").arg("laneSeen").arg("state")).map(r -> {
             if (r == null || r.get(2) == null) {
-                return Layout.SINGLE;   // no such crawl (yet, or any more): nothing to remember
+                return Layout.of(crawlId, 1, false);   // no such crawl (yet, or any more): nothing to remember
             }
             Layout l = Layout.of(crawlId, r.get(0) == null ? 1 : Math.max(1, r.get(0).toInteger()), r.get(1) != null && "1".equals(r.get(1).toString()));
             layouts.put(crawlId, l);
@@ -707,16 +718,12 @@ public class RedisFrontier implements PageRecordSource {
         layouts.remove(crawlId);
     }
 
-    private static String prefix(String crawlId, Layout l, int shard) {
-        return l.prefixes().isEmpty() ? FrontierKeys.prefix(crawlId) : l.prefixes().get(shard);
-    }
-
     /** Runs a call on every shard of the crawl (in parallel) and sums what they answer. */
-    private Future<Long> eachShard(String crawlId, java.util.function.BiFunction<Layout, String, Future<Long>> call) {
+    private Future<Long> eachShard(String crawlId, java.util.function.Function<FrontierKeys.Shard, Future<Long>> call) {
         return layout(crawlId).compose(l -> {
             List<Future<Long>> calls = new ArrayList<>(l.shards());
-            for (int shard = 0; shard < l.shards(); shard++) {
-                calls.add(call.apply(l, prefix(crawlId, l, shard)));
+            for (FrontierKeys.Shard shard : l.keys()) {
+                calls.add(call.apply(shard));
             }
             return Future.all(calls).map(all -> {
                 long total = 0;

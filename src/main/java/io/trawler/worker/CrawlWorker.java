@@ -298,6 +298,7 @@ public class CrawlWorker {
         Set<String> active = new HashSet<>(await(frontier.activeCrawls()));
         for (String ended : new HashSet<>(crawls.keySet())) {
             if (!active.contains(ended)) {
+                frontier.forget(ended);
                 // no stream outlives its crawl: what is still in flight after the grace is cut off (and recorded as such)
                 HttpFetcher f = fetcher;
                 vertx.setTimer(Math.max(1, config.stopGrace().toMillis()), t -> {
@@ -306,11 +307,6 @@ public class CrawlWorker {
                         LOG.infof("Crawl %s ended: %d fetches still in flight after the grace cut off", ended, cut);
                     }
                 });
-            }
-        }
-        for (String ended : crawls.keySet()) {
-            if (!active.contains(ended)) {
-                frontier.forget(ended);
             }
         }
         crawls.keySet().retainAll(active);

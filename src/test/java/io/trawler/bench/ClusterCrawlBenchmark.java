@@ -3,6 +3,7 @@ package io.trawler.bench;
 import io.restassured.path.json.JsonPath;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsupport.LocalRedisCluster;
+import io.trawler.testsupport.LocalRedisServer;
 import io.trawler.testsupport.TestRedis;
 import io.trawler.testsupport.TrawlerProcess;
 import java.nio.file.Files;
@@ -50,15 +51,8 @@ class ClusterCrawlBenchmark {
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
         Map<String, String> rows = new LinkedHashMap<>();
         try {
-            int port = TestRedis.freePort();
-            Process single = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
-                    "--appendonly", "no", "--hash-max-listpack-value", "1024", "--hash-max-listpack-entries", "512",
-                    "--zset-max-listpack-entries", "512").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            try {
-                Thread.sleep(300);
-                crawl("1 server", base, work, Map.of("trawler.redis.url", "redis://127.0.0.1:" + port), List.of(RedisInfo.pid(port)), rows);
-            } finally {
-                single.destroy();
+            try (LocalRedisServer single = LocalRedisServer.start()) {
+                crawl("1 server", base, work, Map.of("trawler.redis.url", single.url()), List.of(RedisInfo.pid(single.port())), rows);
             }
             try (LocalRedisCluster cluster = LocalRedisCluster.start(7401)) {
                 List<Long> pids = new ArrayList<>();

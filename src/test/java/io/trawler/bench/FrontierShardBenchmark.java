@@ -13,7 +13,7 @@ import io.trawler.frontier.PolitenessScope;
 import io.trawler.frontier.RedisFrontier;
 import io.trawler.order.FrontierRules;
 import io.trawler.testsupport.LocalRedisCluster;
-import io.trawler.testsupport.TestRedis;
+import io.trawler.testsupport.LocalRedisServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
@@ -58,18 +58,12 @@ class FrontierShardBenchmark {
     void pagesPerSecondAndRedisCpuPerPage() throws Exception {
         Assumptions.assumeTrue(LocalRedisCluster.available(), "redis-server and redis-cli are needed");
         List<String> rows = new ArrayList<>();
-        int port = TestRedis.freePort();
-        Process single = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
-                "--appendonly", "no", "--hash-max-listpack-value", "1024", "--hash-max-listpack-entries", "512",
-                "--zset-max-listpack-entries", "512").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        try {
-            awaitPing(port);
-            RedisOptions one = new RedisOptions().setConnectionString("redis://127.0.0.1:" + port).setMaxPoolSize(64).setMaxPoolWaiting(10_000);
+        try (LocalRedisServer single = LocalRedisServer.start()) {
+            int port = single.port();
+            RedisOptions one = new RedisOptions().setConnectionString(single.url()).setMaxPoolSize(64).setMaxPoolWaiting(10_000);
             rows.add(run("1 shard, 1 server", one, PolitenessScope.SITE, List.of(port), List.of()));
             rows.add(run("3 shards, 1 server", one, PolitenessScope.NODE, List.of(port), List.of()));
             rows.add(registry(one, port));
-        } finally {
-            single.destroy();
         }
         try (LocalRedisCluster cluster = LocalRedisCluster.start(7301)) {
             RedisOptions three = new RedisOptions().setType(RedisClientType.CLUSTER).setMaxPoolSize(256).setMaxPoolWaiting(10_000);
@@ -288,20 +282,6 @@ class FrontierShardBenchmark {
             }
         }
         return used;
-    }
-
-    private static void awaitPing(int port) throws Exception {
-        for (int i = 0; i < 100; i++) {
-            try {
-                if (LocalRedisCluster.cli(port, "PING").contains("PONG")) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // starting
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("redis-server did not start on " + port);
     }
 
     static <T> T await(Future<T> f) {

@@ -16,6 +16,27 @@ public final class RedisKeys {
     }
 
     /**
+     * KEYS on every master of the test cluster, through a client of its own (the one given may be wrapped by Quarkus
+     * observable client, which RedisCluster refuses).
+     */
+    private static List<List<String>> perMaster(String pattern) {
+        io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+        Redis cluster = TestRedis.client(vertx);
+        try {
+            List<List<String>> masters = new ArrayList<>();
+            for (Response node : Await.result(RedisCluster.create(cluster).onAllMasterNodes(Request.cmd(Command.KEYS).arg(pattern)))) {
+                List<String> keys = new ArrayList<>();
+                node.forEach(k -> keys.add(k.toString()));
+                masters.add(keys);
+            }
+            return masters;
+        } finally {
+            cluster.close();
+            vertx.close();
+        }
+    }
+
+    /**
      * Deletes every key matching {@code pattern} and returns how many: with SCAN on a single server (a large key space
      * is never blocked), on every master of a cluster (its test key spaces are small enough for KEYS).
      */
@@ -32,35 +53,14 @@ public final class RedisKeys {
         if (!TestRedis.cluster()) {
             return matching(redis, pattern).isEmpty() ? 0 : 1;
         }
-        io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
-        Redis cluster = TestRedis.client(vertx);
-        try {
-            int masters = 0;
-            for (Response node : Await.result(RedisCluster.create(cluster).onAllMasterNodes(Request.cmd(Command.KEYS).arg(pattern)))) {
-                masters += node.size() > 0 ? 1 : 0;
-            }
-            return masters;
-        } finally {
-            cluster.close();
-            vertx.close();
-        }
+        return (int) perMaster(pattern).stream().filter(keys -> !keys.isEmpty()).count();
     }
 
     /** The keys matching {@code pattern}, on every master when {@code redis} is a cluster client. */
     public static List<String> matching(Redis redis, String pattern) {
         List<String> keys = new ArrayList<>();
         if (TestRedis.cluster()) {
-            // a client of its own: the one given may be wrapped (Quarkus' observable client), which RedisCluster refuses
-            io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
-            Redis cluster = TestRedis.client(vertx);
-            try {
-                for (Response node : Await.result(RedisCluster.create(cluster).onAllMasterNodes(Request.cmd(Command.KEYS).arg(pattern)))) {
-                    node.forEach(k -> keys.add(k.toString()));
-                }
-            } finally {
-                cluster.close();
-                vertx.close();
-            }
+            perMaster(pattern).forEach(keys::addAll);
             return keys;
         }
         String cursor = "0";
