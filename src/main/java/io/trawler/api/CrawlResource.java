@@ -46,10 +46,10 @@ public class CrawlResource {
     private final io.trawler.plan.PlanConfig planConfig;
 
     private final io.quarkus.security.identity.SecurityIdentity identity;
-    private final io.trawler.frontier.RedisFrontier frontier;
+    private final io.trawler.frontier.Frontier frontier;
 
     public CrawlResource(CrawlService service, PageIngestor ingestor, io.trawler.plan.PlanConfig planConfig,
-            io.quarkus.security.identity.SecurityIdentity identity, io.trawler.frontier.RedisFrontier frontier) {
+            io.quarkus.security.identity.SecurityIdentity identity, io.trawler.frontier.Frontier frontier) {
         this.identity = identity;
         this.frontier = frontier;
         this.service = service;

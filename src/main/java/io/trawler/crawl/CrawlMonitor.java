@@ -5,7 +5,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.frontier.FrontierCounts;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.frontier.StoreUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -31,7 +31,7 @@ public class CrawlMonitor {
     private static final long TICK_MS = 250;
 
     private final TrawlerConfig config;
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final Instance<PageIngestor> ingestors;
     private final PageRankRefresher ranks;
     private final CrawlService crawls;
@@ -42,7 +42,7 @@ public class CrawlMonitor {
     private volatile long unavailableLoggedAt;
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
-    public CrawlMonitor(TrawlerConfig config, RedisFrontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
+    public CrawlMonitor(TrawlerConfig config, Frontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
             CrawlService crawls, LanePlacement lanes) {
         this.lanes = lanes;
         this.ranks = ranks;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.trawler.config.Ids;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierCounts;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.partition.PartitionPlan;
 import io.trawler.site.Site;
@@ -25,16 +25,16 @@ import io.trawler.order.Topic;
 @ApplicationScoped
 public class CrawlService {
 
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final ObjectMapper json;
     private final OrderConfig order;
-    private final RedisFrontier.Limits limits;
+    private final Frontier.Limits limits;
     private final LanePlacement lanePlacement;
 
-    public CrawlService(RedisFrontier frontier, ObjectMapper json, OrderConfig order, io.trawler.frontier.PolitenessConfig politeness,
+    public CrawlService(Frontier frontier, ObjectMapper json, OrderConfig order, io.trawler.frontier.PolitenessConfig politeness,
             io.trawler.frontier.FrontierConfig frontierConfig, LanePlacement lanePlacement) {
         this.lanePlacement = lanePlacement;
-        this.limits = new RedisFrontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords());
+        this.limits = new Frontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords());
         this.frontier = frontier;
         this.json = json;
         this.order = order;

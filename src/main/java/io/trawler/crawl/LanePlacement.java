@@ -1,6 +1,6 @@
 package io.trawler.crawl;
 
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.partition.LaneNodes;
 import io.trawler.worker.WorkerDirectory;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,11 +31,11 @@ public class LanePlacement {
     private static final Lanes UNPLACED = new Lanes(0, List.of(), List.of());
 
     private final WorkerDirectory workers;
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     /** Per active crawl, read from its spec once: the load of each node when placing another crawl's lanes. */
     private final Map<String, Lanes> crawls = new ConcurrentHashMap<>();
 
-    public LanePlacement(WorkerDirectory workers, RedisFrontier frontier) {
+    public LanePlacement(WorkerDirectory workers, Frontier frontier) {
         this.workers = workers;
         this.frontier = frontier;
     }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.frontier.PageRecordSource;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.store.LinkGraphStore;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
@@ -74,7 +74,7 @@ public class PageIngestor {
     }
 
     /** The datasource is resolved on use: in the worker role it is inactive and must never be created. */
-    public PageIngestor(Instance<AgroalDataSource> dataSource, RedisFrontier records, TrawlerConfig config, PageRankRefresher ranks,
+    public PageIngestor(Instance<AgroalDataSource> dataSource, Frontier records, TrawlerConfig config, PageRankRefresher ranks,
             ObjectMapper json, jakarta.enterprise.event.Event<PagesIngested> ingested) {
         this.ingested = ingested;
         this.ranks = ranks;

@@ -1,6 +1,6 @@
 package io.trawler.crawl;
 
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.order.PartialPageRank;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.HashMap;
@@ -22,7 +22,7 @@ public class PageRankRefresher {
     private static final Logger LOG = Logger.getLogger(PageRankRefresher.class);
     static final int BATCH = 1000;
 
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final Map<String, Tracked> crawls = new ConcurrentHashMap<>();
 
     private static final class Tracked {
@@ -35,7 +35,7 @@ public class PageRankRefresher {
         }
     }
 
-    public PageRankRefresher(RedisFrontier frontier) {
+    public PageRankRefresher(Frontier frontier) {
         this.frontier = frontier;
     }
 

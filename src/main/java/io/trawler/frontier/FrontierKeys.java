@@ -3,7 +3,8 @@ package io.trawler.frontier;
 /**
  * The Redis key schema of the frontier. Every key of an unsharded crawl carries the hash tag {@code {c:ID}} (its home
  * shard); a sharded crawl keeps lane 0 there and lane {@code n} under {@code {c:ID:n.SALT}}, the salt chosen so that the
- * shards' slots lie about 16,384 / shards apart (see {@link #shardPrefix}).
+ * shards' slots lie about 16,384 / shards apart (see {@link #shardPrefix}). Public for the tests that look into Redis;
+ * no main code outside this package uses it ({@code FrontierBoundaryTest}).
  */
 public final class FrontierKeys {
 

@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * twice with no change in between ({@link #settle}).
  */
 @ApplicationScoped
-public class RedisFrontier implements PageRecordSource {
+public class RedisFrontier implements Frontier {
 
     private static final LuaScript SCRIPT = new LuaScript("frontier/frontier.lua");
     private final Redis redis;
@@ -74,20 +74,8 @@ public class RedisFrontier implements PageRecordSource {
         }
     }
 
-    /** Creates the crawl's frontier state (RUNNING) and registers it with the workers. */
-    public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson) {
-        return create(crawlId, s, specJson, Limits.DEFAULTS);
-    }
-
-    /**
-     * Bounds the frontier keeps for a crawl: attempts of a URL whose leases expire before it is abandoned, and
-     * page records the manager may leave unread before workers stop leasing (back-pressure; 0: none).
-     */
-    public record Limits(int maxAttempts, int maxUnread) {
-        public static final Limits DEFAULTS = new Limits(3, 10_000);
-    }
-
     /** As {@link #create(String, CrawlFrontierSettings, String)} with the given limits. */
+    @Override
     public Future<Void> create(String crawlId, CrawlFrontierSettings s, String specJson, Limits limits) {
         int shards = s.shards();
         Layout layout = Layout.of(crawlId, shards, s.laneSeen());
@@ -147,10 +135,14 @@ public class RedisFrontier implements PageRecordSource {
         return total / shards + (shard < total % shards ? 1 : 0);
     }
 
-    public Future<Map<String, String>> conf(String crawlId) {
-        return redis.send(Request.cmd(Command.HGETALL).arg(FrontierKeys.conf(crawlId))).map(RedisFrontier::toMap);
+    @Override
+    public Future<Registration> registration(String crawlId) {
+        return redis.send(Request.cmd(Command.HMGET).arg(FrontierKeys.conf(crawlId)).arg("json").arg("bucketBits")).map(r ->
+                r == null || r.get(0) == null ? null : new Registration(r.get(0).toString(),
+                        r.get(1) == null ? 12 : r.get(1).toInteger()));
     }
 
+    @Override
     public Future<List<String>> activeCrawls() {
         return redis.send(Request.cmd(Command.SMEMBERS).arg(FrontierKeys.ACTIVE_CRAWLS)).map(r -> {
             List<String> ids = new ArrayList<>();
@@ -161,11 +153,13 @@ public class RedisFrontier implements PageRecordSource {
         });
     }
 
+    @Override
     public Future<Void> deactivate(String crawlId) {
         return redis.send(Request.cmd(Command.SREM).arg(FrontierKeys.ACTIVE_CRAWLS).arg(crawlId)).mapEmpty();
     }
 
     /** Sets RUNNING, PAUSED or STOPPED in every shard, the home shard last (callers never change a FINISHED crawl). */
+    @Override
     public Future<Void> setState(String crawlId, String state) {
         return layout(crawlId).compose(l -> {
             List<Future<Response>> others = new ArrayList<>();
@@ -177,12 +171,8 @@ public class RedisFrontier implements PageRecordSource {
         }).mapEmpty();
     }
 
-    /** Offers URLs; returns how many were admitted (never seen before and within the page limit). */
-    public Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now) {
-        return enqueue(crawlId, bucketBits, links, now, "");
-    }
-
     /** Offers URLs and, in the same step, ends the side load {@code load} (see {@link #claimSitemaps}). */
+    @Override
     public Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now, String load) {
         return layout(crawlId).compose(l -> {
             Map<Integer, List<Discovery>> byShard = byShard(l, links);
@@ -221,22 +211,13 @@ public class RedisFrontier implements PageRecordSource {
         return SCRIPT.run(redis, l.shard(shard).prefix(), args);
     }
 
-    /** Leases as a worker with no name, node or addresses: its leases come back only when their deadlines pass. */
-    public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now) {
-        return lease(crawlId, partition, max, leaseMs, now, Leaser.ANONYMOUS);
-    }
-
-    /** As {@link #lease(String, int, int, long, long, Leaser, int)} for a node that serves one lane of the crawl. */
-    public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now, Leaser leaser) {
-        return lease(crawlId, partition, max, leaseMs, now, leaser, 1);
-    }
-
     /**
      * Leases up to {@code max} URLs of a partition whose hosts politeness allows now, for the given worker: nothing
      * when the lane is given to another node; the worker counts as alive from this call on. {@code nodeLanes}: how many
      * lanes of the crawl the worker's node serves (in a sharded crawl with politeness scope node, each of them waits
      * that many times the delay, so that the node stays one polite client).
      */
+    @Override
     public Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now, Leaser leaser, int nodeLanes) {
         List<String> args = List.of("lease", Long.toString(now), Integer.toString(partition), Integer.toString(max),
                 Long.toString(leaseMs), leaser.worker(), leaser.node(), String.join(",", leaser.addresses()),
@@ -255,6 +236,7 @@ public class RedisFrontier implements PageRecordSource {
      * shards (one call per shard), and so is the page's fingerprint when another shard keeps it (independent lanes);
      * if any of that fails, the completion is not sent and the lease comes back: the replay finds its links seen.
      */
+    @Override
     public Future<CompletionResult> complete(Completion c, int bucketBits, long now) {
         String crawlId = c.lease().crawlId();
         return layout(crawlId).compose(l -> {
@@ -328,6 +310,7 @@ public class RedisFrontier implements PageRecordSource {
      * counts as a change) is each shard finished, the home shard last. Returns the crawl's state after it. An unsharded
      * crawl finishes within its own scripts; its state is returned.
      */
+    @Override
     public Future<String> settle(String crawlId) {
         return layout(crawlId).compose(l -> {
             if (!l.sharded()) {
@@ -413,6 +396,7 @@ public class RedisFrontier implements PageRecordSource {
      * call; returns how many queued URLs moved. Callers send batches of about a thousand. (Re-scoring crawls are never
      * sharded.)
      */
+    @Override
     public Future<Integer> rescore(String crawlId, Map<String, Double> weights) {
         List<String> args = new ArrayList<>(1 + weights.size() * 2);
         args.add("rescore");
@@ -428,6 +412,7 @@ public class RedisFrontier implements PageRecordSource {
      * ahead of newly found URLs, recrawl requests (0 … 10, higher first) ahead of both, each host's politeness
      * unchanged. {@code urls} maps each URL to its lane. Returns how many were not queued already.
      */
+    @Override
     public Future<Integer> revisit(String crawlId, int priority, Map<String, Integer> urls, long now) {
         return layout(crawlId).compose(l -> {
             Map<Integer, List<String>> byShard = new TreeMap<>();
@@ -443,12 +428,8 @@ public class RedisFrontier implements PageRecordSource {
         });
     }
 
-    /** Returns expired leases to their queues; returns how many. */
-    public Future<Integer> reclaim(String crawlId, long now, int limit) {
-        return reclaim(crawlId, now, limit, 0);
-    }
-
     /** Returns expired leases, and those of workers silent for longer than {@code timeoutMs}, to their queues. */
+    @Override
     public Future<Integer> reclaim(String crawlId, long now, int limit, long timeoutMs) {
         return eachShard(crawlId, shard -> SCRIPT.run(redis, shard.prefix(),
                 List.of("reclaim", Long.toString(now), Integer.toString(limit), Long.toString(timeoutMs))).map(r -> r.get(0).toLong()))
@@ -459,6 +440,7 @@ public class RedisFrontier implements PageRecordSource {
      * Tells the crawls that the worker is alive at {@code now} (its heartbeat), or with {@code now} 0 that it is gone
      * (a drained worker): its leases still in flight then go back to their queues at the next lease of any worker.
      */
+    @Override
     public Future<Void> renew(String worker, java.util.Collection<String> crawlIds, long now) {
         if (crawlIds.isEmpty()) {
             return Future.succeededFuture();
@@ -471,6 +453,7 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     /** The node serving each lane of the crawl ({@code ""}: any node), as the home shard records it. */
+    @Override
     public Future<List<String>> laneNodes(String crawlId, int partitions) {
         Request get = Request.cmd(Command.HMGET).arg(FrontierKeys.conf(crawlId));
         for (int lane = 0; lane < partitions; lane++) {
@@ -487,6 +470,7 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     /** Gives lanes to nodes (lane → node; {@code ""}: any node): in each lane's shard (which leases by it), then in the home shard. */
+    @Override
     public Future<Void> assignLanes(String crawlId, Map<Integer, String> nodes) {
         if (nodes.isEmpty()) {
             return Future.succeededFuture();
@@ -508,6 +492,7 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     /** URLs the crawl may still admit before its page limit ({@code Long.MAX_VALUE} without one): the sum of its shards'. */
+    @Override
     public Future<Long> remainingAdmissions(String crawlId) {
         return eachShard(crawlId, shard -> redis.batch(List.of(Request.cmd(Command.HGET).arg(shard.conf()).arg("maxPages"),
                 Request.cmd(Command.HGET).arg(shard.stats()).arg("admitted"))).map(rs -> {
@@ -518,6 +503,7 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     /** Leases of the crawl whose deadline has not passed: pages a worker may still complete. */
+    @Override
     public Future<Long> liveLeases(String crawlId, long now) {
         return eachShard(crawlId, shard -> redis.send(Request.cmd(Command.ZCOUNT).arg(shard.inflight()).arg("(" + now)
                 .arg("+inf")).map(Response::toLong));
@@ -527,6 +513,7 @@ public class RedisFrontier implements PageRecordSource {
      * The hosts with the most queued URLs among the first {@code scan} ready hosts of each of the crawl's lanes
      * (a bounded look, whatever the crawl's size), largest queue first, at most {@code limit}.
      */
+    @Override
     public Future<List<HostQueue>> busiestHosts(String crawlId, int partitions, int scan, int limit) {
         return layout(crawlId).compose(l -> {
             List<Future<List<HostQueue>>> lanes = new ArrayList<>(partitions);
@@ -563,12 +550,14 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     /** Page records in the crawl's streams not yet ingested (the streams are trimmed behind the ingester). */
+    @Override
     public Future<Long> unread(String crawlId) {
         return eachShard(crawlId, shard -> redis.send(Request.cmd(Command.XLEN).arg(shard.pages()))
                 .map(r -> r == null ? 0L : r.toLong()));
     }
 
     /** The crawl's counters: the home shard's settings and state, every shard's counters and leases summed. */
+    @Override
     public Future<FrontierCounts> counts(String crawlId) {
         return layout(crawlId).compose(l -> {
             List<Future<List<Response>>> shards = new ArrayList<>(l.shards());
@@ -612,6 +601,7 @@ public class RedisFrontier implements PageRecordSource {
      * the side load {@code "sitemaps:" + host} with {@link #enqueue(String, int, List, long, String)}.
      * Until then (or until the deadline passes) the crawl does not count as finished.
      */
+    @Override
     public Future<Boolean> claimSitemaps(String crawlId, String host, long now, long deadline) {
         return SCRIPT.run(redis, FrontierKeys.prefix(crawlId),
                 List.of("claim", Long.toString(now), host, Long.toString(deadline))).map(r -> r.toInteger() == 1);
@@ -621,6 +611,7 @@ public class RedisFrontier implements PageRecordSource {
      * Deletes every key of the crawl: the frontier script scans the node holding each shard's hash tag and unlinks
      * what it finds, a thousand keys a call, so that on a cluster the keys are sought where they live.
      */
+    @Override
     public Future<Void> delete(String crawlId) {
         // the home shard (which holds the settings that name the other shards) last, so that a delete cut short is retried
         return deactivate(crawlId).compose(v -> layout(crawlId)).compose(l -> {
@@ -714,6 +705,7 @@ public class RedisFrontier implements PageRecordSource {
     }
 
     /** Forgets a crawl's layout (its keys are gone). */
+    @Override
     public void forget(String crawlId) {
         layouts.remove(crawlId);
     }

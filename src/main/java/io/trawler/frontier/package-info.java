@@ -1,7 +1,10 @@
 /**
  * The crawl frontier: which URLs wait, which are in flight, and when each host may be fetched again.
  *
- * <p>State lives in Redis under one hash tag per crawl ({@link io.trawler.frontier.FrontierKeys}); all
+ * <p>The rest of Trawler sees the {@link io.trawler.frontier.Frontier} port (enqueue, lease, complete, controls,
+ * counts) and its {@link io.trawler.frontier.PageRecordSource} side; {@link io.trawler.frontier.RedisFrontier} implements
+ * both on one Redis server or a Redis Cluster, and key names never leave this package (tests that look into Redis
+ * excepted). State lives in Redis under one hash tag per crawl ({@link io.trawler.frontier.FrontierKeys}); all
  * multi-step changes are one call of {@code frontier.lua}, so they are atomic and a worker needs one
  * round trip per page. URLs wait in per-host sorted sets; a host is in its partition's ready set only
  * while it has work, is below its concurrency cap and politeness allows it. Leasing moves a URL to the

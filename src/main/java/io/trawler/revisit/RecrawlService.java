@@ -7,7 +7,7 @@ import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlSpec;
 import io.trawler.frontier.Await;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.refresh.PageHistory;
@@ -31,12 +31,12 @@ import java.util.Set;
 public class RecrawlService {
 
     private final RefreshStore store;
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final CrawlService crawls;
     private final PlanService plans;
 
     /** No EntityManager is injected: in the worker role there is no database, and this bean must still be creatable. */
-    public RecrawlService(RefreshStore store, RedisFrontier frontier, CrawlService crawls, PlanService plans) {
+    public RecrawlService(RefreshStore store, Frontier frontier, CrawlService crawls, PlanService plans) {
         this.store = store;
         this.frontier = frontier;
         this.crawls = crawls;

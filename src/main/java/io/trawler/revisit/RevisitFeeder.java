@@ -9,7 +9,7 @@ import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlSpec;
 import io.trawler.crawl.CrawlState;
 import io.trawler.frontier.Await;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.partition.LaneRouting;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -35,12 +35,12 @@ public class RevisitFeeder {
     private final TrawlerConfig trawler;
     private final RefreshConfig config;
     private final RefreshStore store;
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final CrawlService crawls;
     private final Map<String, CrawlSpec> specs = new java.util.concurrent.ConcurrentHashMap<>();
     private ScheduledExecutorService timer;
 
-    public RevisitFeeder(TrawlerConfig trawler, RefreshConfig config, RefreshStore store, RedisFrontier frontier, CrawlService crawls) {
+    public RevisitFeeder(TrawlerConfig trawler, RefreshConfig config, RefreshStore store, Frontier frontier, CrawlService crawls) {
         this.trawler = trawler;
         this.config = config;
         this.store = store;

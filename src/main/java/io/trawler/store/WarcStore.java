@@ -51,6 +51,11 @@ public final class WarcStore implements AutoCloseable {
 
     private final Path dir;
     private final long maxFileBytes;
+    /** A file is closed this long after it was opened, however small (zero: never for its age). */
+    private final java.time.Duration maxFileAge;
+    /** Told of every file closed complete (for the archive's uploader). */
+    private final java.util.function.Consumer<Path> onClosed;
+    private long openedAtNanos;
     private final String node;
     private final String software;
     static final String OPEN_SUFFIX = ".open";
@@ -67,8 +72,19 @@ public final class WarcStore implements AutoCloseable {
     private final java.nio.ByteBuffer end = java.nio.ByteBuffer.allocate(Long.BYTES);
 
     public WarcStore(Path dir, long maxFileBytes, String node, String software) {
+        this(dir, maxFileBytes, java.time.Duration.ZERO, node, software, f -> { });
+    }
+
+    /**
+     * A store that also closes a file once it is {@code maxFileAge} old (at its next write, or at {@link #closeIfOlder})
+     * and tells {@code onClosed} of each file it closes complete.
+     */
+    public WarcStore(Path dir, long maxFileBytes, java.time.Duration maxFileAge, String node, String software,
+            java.util.function.Consumer<Path> onClosed) {
         this.dir = dir;
         this.maxFileBytes = maxFileBytes;
+        this.maxFileAge = maxFileAge;
+        this.onClosed = onClosed;
         this.node = node.replaceAll("[^A-Za-z0-9.-]", "_");
         this.software = software;
         try {
@@ -123,7 +139,7 @@ public final class WarcStore implements AutoCloseable {
     }
 
     public synchronized Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders) throws IOException {
-        if (writer == null || writer.position() >= maxFileBytes) {
+        if (writer == null || writer.position() >= maxFileBytes || tooOld()) {
             rotate();
         }
         byte[] body = r.body();
@@ -164,6 +180,20 @@ public final class WarcStore implements AutoCloseable {
         return new Stored(fileName, offset, payloadDigest.prefixedBase32());
     }
 
+    private boolean tooOld() {
+        return !maxFileAge.isZero() && System.nanoTime() - openedAtNanos >= maxFileAge.toNanos();
+    }
+
+    /**
+     * Closes the file being written if it is older than the maximum age (so that a quiet worker's last records reach
+     * the archive too); the next write opens a new one.
+     */
+    public synchronized void closeIfOlder() throws IOException {
+        if (writer != null && tooOld()) {
+            close();
+        }
+    }
+
     private void rotate() throws IOException {
         close();
         Files.createDirectories(dir);
@@ -174,6 +204,7 @@ public final class WarcStore implements AutoCloseable {
         // the marker is created and locked under another name, then moved in place: recovery never sees it unlocked
         Path pending = dir.resolve(fileName + OPEN_SUFFIX + ".new");
         marker = FileChannel.open(pending, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        openedAtNanos = System.nanoTime();
         markerLock = marker.lock();
         HELD.add(markerPath);
         Files.move(pending, markerPath, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
@@ -219,6 +250,9 @@ public final class WarcStore implements AutoCloseable {
             // left for recovery
         }
         HELD.remove(markerPath);
+        if (cut && goodEnd > 0) {
+            onClosed.accept(dir.resolve(fileName));   // what it holds is complete
+        }
     }
 
     /**
@@ -260,6 +294,7 @@ public final class WarcStore implements AutoCloseable {
             markerLock.release();
             marker.close();
             HELD.remove(markerPath);
+            onClosed.accept(dir.resolve(fileName));
         }
     }
 

@@ -11,7 +11,7 @@ import io.trawler.fetch.RobotsCache;
 import io.trawler.frontier.Lease;
 import io.trawler.frontier.Politeness;
 import io.trawler.frontier.PolitenessConfig;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.store.WarcStore;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -48,7 +48,7 @@ public class CrawlWorker {
     private final WorkerConfig config;
     private final FetchConfig fetchConfig;
     private final PolitenessConfig politenessConfig;
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final io.trawler.revisit.RefreshStore refresh;
     private final Vertx vertx;
     private final ObjectMapper json;
@@ -72,12 +72,19 @@ public class CrawlWorker {
     private ExecutorService cpu;
     private HttpFetcher fetcher;
     private WarcStore warc;
+    private final io.trawler.store.WarcArchive archive;
+    private final io.trawler.store.WarcArchiveConfig archiveConfig;
+    /** Sends closed WARC files to a remote archive (null with the local one). */
+    private volatile io.trawler.store.WarcUploader uploader;
     private PageProcessor processor;
     private Heartbeat heartbeat;
 
     public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
-            RedisFrontier frontier, io.trawler.revisit.RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics) {
+            Frontier frontier, io.trawler.revisit.RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics,
+            io.trawler.store.WarcArchive archive, io.trawler.store.WarcArchiveConfig archiveConfig) {
         this.refresh = refresh;
+        this.archive = archive;
+        this.archiveConfig = archiveConfig;
         this.trawler = trawler;
         this.config = config;
         this.fetchConfig = fetchConfig;
@@ -126,7 +133,14 @@ public class CrawlWorker {
         String node = nodeName();
         String worker = node + "-" + ProcessHandle.current().pid();
         leaser = new io.trawler.frontier.Leaser(worker, node, fetcher.sourceAddresses(), config.nodeTimeout().toMillis());
-        warc = new WarcStore(trawler.dataDir().resolve("warc"), config.warcMaxFileBytes(), worker, "Trawler/0.1 (jwarc)");
+        java.nio.file.Path warcDir = trawler.dataDir().resolve("warc");
+        if (archive.remote()) {
+            uploader = new io.trawler.store.WarcUploader(warcDir, archive, archiveConfig.retryInterval());
+            var sender = uploader;
+            warc = new WarcStore(warcDir, config.warcMaxFileBytes(), config.warcMaxFileAge(), worker, "Trawler/0.1 (jwarc)", f -> sender.nudge());
+        } else {
+            warc = new WarcStore(warcDir, config.warcMaxFileBytes(), worker, "Trawler/0.1 (jwarc)");
+        }
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
                 new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), refresh);
         heartbeat = new Heartbeat(io.quarkus.arc.Arc.container().instance(io.vertx.redis.client.Redis.class).get(), frontier, worker, node,
@@ -135,9 +149,9 @@ public class CrawlWorker {
         loop = new Thread(this::run, "trawler-worker");
         loop.setDaemon(true);
         loop.start();
-        LOG.infof("Worker %s started on node %s: concurrency %d, %d processing threads, source addresses %s, WARC files in %s", worker,
+        LOG.infof("Worker %s started on node %s: concurrency %d, %d processing threads, source addresses %s, WARC files in %s%s", worker,
                 node, config.concurrency(), threads, fetcher.sourceAddresses().isEmpty() ? "(the system's)" : fetcher.sourceAddresses(),
-                warc.dir());
+                warc.dir(), archive.remote() ? " until they are sent to " + archive.describe() : "");
     }
 
     /**
@@ -173,9 +187,19 @@ public class CrawlWorker {
         } catch (Exception e) {
             LOG.warn("WARC close failed", e);
         }
+        if (uploader != null) {
+            uploader.close(java.time.Duration.ofSeconds(30));   // the file just closed, and any a failed upload left
+            uploader = null;
+        }
         cpu.shutdown();
         crawls.clear();
         LOG.infof("Worker stopped after %d pages", processed.get());
+    }
+
+    /** What the WARC uploader has done, when closed files go to a remote archive. */
+    public java.util.Optional<io.trawler.store.WarcUploader.Status> archiveStatus() {
+        var u = uploader;
+        return u == null ? java.util.Optional.empty() : java.util.Optional.of(u.status());
     }
 
     public long processed() {
@@ -190,6 +214,7 @@ public class CrawlWorker {
                 long now = System.currentTimeMillis();
                 if (now >= nextRefresh) {
                     refreshCrawls();
+                    warc.closeIfOlder();
                     nextRefresh = now + 500;
                 }
                 heartbeat.maybeSend(now, inFlight.get(), config.concurrency(), processed.get(), crawls.keySet());
@@ -314,13 +339,11 @@ public class CrawlWorker {
         laneNodes.keySet().retainAll(active);
         for (String id : active) {
             if (!crawls.containsKey(id)) {
-                Map<String, String> conf = await(frontier.conf(id));
-                String spec = conf.get("json");
-                if (spec == null) {
-                    continue;
+                io.trawler.frontier.Frontier.Registration r = await(frontier.registration(id));
+                if (r == null) {
+                    continue;   // deleted meanwhile
                 }
-                CrawlSpec s = json.readValue(spec, CrawlSpec.class);
-                crawls.put(id, CrawlContext.of(s, Integer.parseInt(conf.getOrDefault("bucketBits", "12"))));
+                crawls.put(id, CrawlContext.of(json.readValue(r.specJson(), CrawlSpec.class), r.bucketBits()));
             }
         }
         for (CrawlContext c : crawls.values()) {

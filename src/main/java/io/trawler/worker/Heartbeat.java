@@ -1,6 +1,6 @@
 package io.trawler.worker;
 
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
@@ -10,7 +10,7 @@ import java.util.List;
 
 /**
  * A worker's heartbeat in Redis: {@value #SEEN} scores each worker by the time it last reported (epoch ms) and
- * {@value #STATE} holds its {@link Load}; the crawls it serves are told it is alive ({@link RedisFrontier#renew}), so
+ * {@value #STATE} holds its {@link Load}; the crawls it serves are told it is alive ({@link Frontier#renew}), so
  * that its leases come back soon after it stops. Sent from the worker loop every interval, without waiting for the
  * answer (a Redis outage must not stall fetching).
  */
@@ -46,14 +46,14 @@ public final class Heartbeat {
     }
 
     private final Redis redis;
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final String worker;
     private final String node;
     private final List<String> addresses;
     private final long intervalMs;
     private long next;
 
-    public Heartbeat(Redis redis, RedisFrontier frontier, String worker, String node, List<String> addresses, long intervalMs) {
+    public Heartbeat(Redis redis, Frontier frontier, String worker, String node, List<String> addresses, long intervalMs) {
         this.redis = redis;
         this.frontier = frontier;
         this.worker = worker;

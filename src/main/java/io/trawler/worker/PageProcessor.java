@@ -12,7 +12,7 @@ import io.trawler.frontier.CompletionResult;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.Lease;
 import io.trawler.frontier.Politeness;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.parse.CharsetDetector;
 import io.trawler.parse.HtmlParser;
 import io.trawler.parse.MainText;
@@ -40,7 +40,7 @@ final class PageProcessor {
 
     private static final Logger LOG = Logger.getLogger(PageProcessor.class);
 
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final HttpFetcher fetcher;
     private final RobotsCache robots;
     private final WarcStore warc;
@@ -50,7 +50,7 @@ final class PageProcessor {
     private final SitemapLoader sitemaps;
     private final RefreshStore refresh;
 
-    PageProcessor(RedisFrontier frontier, HttpFetcher fetcher, RobotsCache robots, WarcStore warc, Politeness politeness,
+    PageProcessor(Frontier frontier, HttpFetcher fetcher, RobotsCache robots, WarcStore warc, Politeness politeness,
             FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps, RefreshStore refresh) {
         this.refresh = refresh;
         this.frontier = frontier;

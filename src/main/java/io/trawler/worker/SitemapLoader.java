@@ -4,7 +4,7 @@ import crawlercommons.robots.BaseRobotRules;
 import io.trawler.fetch.FetchResult;
 import io.trawler.fetch.HttpFetcher;
 import io.trawler.frontier.Discovery;
-import io.trawler.frontier.RedisFrontier;
+import io.trawler.frontier.Frontier;
 import io.trawler.parse.UrlNormalizer;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -45,7 +45,7 @@ final class SitemapLoader {
     /** Hosts whose claim this worker remembers, so it does not ask the frontier again (bounded). */
     private static final int MAX_CLAIMS = 10_000;
 
-    private final RedisFrontier frontier;
+    private final Frontier frontier;
     private final HttpFetcher fetcher;
     private final Executor cpu;
     private final int maxUrlsPerHost;
@@ -56,7 +56,7 @@ final class SitemapLoader {
         }
     });
 
-    SitemapLoader(RedisFrontier frontier, HttpFetcher fetcher, Executor cpu, int maxUrlsPerHost) {
+    SitemapLoader(Frontier frontier, HttpFetcher fetcher, Executor cpu, int maxUrlsPerHost) {
         this.frontier = frontier;
         this.fetcher = fetcher;
         this.cpu = cpu;

@@ -59,4 +59,11 @@ public interface WorkerConfig {
     /** WARC files are rotated when they reach this size. */
     @WithDefault("1000000000")
     long warcMaxFileBytes();
+
+    /**
+     * With a remote WARC archive ({@code trawler.warc-archive.type=s3}), a WARC file is closed and sent this long after
+     * it was opened however small it is, so that a page's record can be read from any node within this time.
+     */
+    @WithDefault("5m")
+    Duration warcMaxFileAge();
 }

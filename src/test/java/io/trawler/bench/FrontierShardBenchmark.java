@@ -90,7 +90,7 @@ class FrontierShardBenchmark {
                 List.of());
         int bits = settings.bucketBits();
         try {
-            await(frontier.create(crawl, settings, "{}", new RedisFrontier.Limits(3, 0)));
+            await(frontier.create(crawl, settings, "{}", new io.trawler.frontier.Frontier.Limits(3, 0)));
             List<Discovery> seeds = new ArrayList<>();
             for (int i = 0; i < 2_000; i++) {
                 seeds.add(link(ThreadLocalRandom.current().nextInt(SPACE), 0));

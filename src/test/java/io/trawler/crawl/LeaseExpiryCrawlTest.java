@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 class LeaseExpiryCrawlTest {
 
     @Inject
-    RedisFrontier frontier;
+    io.trawler.frontier.Frontier frontier;
 
     @Test
     void leasesOfADeadWorkerAreFetchedAfterExpiry() throws Exception {

@@ -1,0 +1,89 @@
+package io.trawler.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/** The default archive: WARC files stay in the directory they were written to, and are read from it. */
+public final class LocalWarcArchive implements WarcArchive {
+
+    private final Path dir;
+
+    public LocalWarcArchive(Path dir) {
+        this.dir = dir;
+    }
+
+    @Override
+    public boolean remote() {
+        return false;
+    }
+
+    @Override
+    public void store(Path file) {
+        // the file is already where it is kept
+    }
+
+    @Override
+    public Optional<InputStream> open(String fileName, long offset, long maxBytes) throws IOException {
+        Path f = dir.resolve(fileName);
+        if (!Files.isRegularFile(f)) {
+            return Optional.empty();
+        }
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(f);
+        } catch (NoSuchFileException goneMeanwhile) {
+            return Optional.empty();
+        }
+        if (offset >= ch.size()) {
+            ch.close();
+            return Optional.empty();
+        }
+        ch.position(offset);
+        return Optional.of(new BoundedInputStream(Channels.newInputStream(ch), maxBytes));
+    }
+
+    @Override
+    public String describe() {
+        return "local directory " + dir.toAbsolutePath();
+    }
+
+    /** Reads at most a given number of bytes of another stream. */
+    static final class BoundedInputStream extends java.io.FilterInputStream {
+        private long left;
+
+        BoundedInputStream(InputStream in, long max) {
+            super(in);
+            this.left = max;
+        }
+
+        @Override
+        public int read() throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int b = super.read();
+            if (b >= 0) {
+                left--;
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            if (left <= 0) {
+                return -1;
+            }
+            int n = super.read(b, off, (int) Math.min(len, left));
+            if (n > 0) {
+                left -= n;
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,118 @@
+package io.trawler.store;
+
+import java.io.ByteArrayOutputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.channels.Channels;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+
+/**
+ * Reads a stored record back by WARC file name and offset, from this node's WARC directory while the file is still
+ * there, else from the {@link WarcArchive} (where an edge node's closed files are). File names are plain names (no
+ * path): anything else is refused.
+ */
+public final class WarcRecordReader {
+
+    /** The largest record returned whole (the fetch cap keeps stored records far below it). */
+    public static final int MAX_RECORD_BYTES = 64 * 1024 * 1024;
+
+    /** What is done with the record found (its body can be read only inside). */
+    @FunctionalInterface
+    public interface RecordFunction<T> {
+        T apply(WarcRecord record) throws IOException;
+    }
+
+    private final LocalWarcArchive local;
+    private final WarcArchive archive;
+
+    public WarcRecordReader(Path localDir, WarcArchive archive) {
+        this.local = new LocalWarcArchive(localDir);
+        this.archive = archive;
+    }
+
+    /** Whether records written on other nodes can be read here (their files are archived remotely). */
+    public boolean sharedArchive() {
+        return archive.remote();
+    }
+
+    /** Applies {@code f} to the record at the offset; empty when the file is not here nor in the archive, or holds no record there. */
+    public <T> Optional<T> read(String file, long offset, RecordFunction<T> f) throws IOException {
+        Optional<InputStream> in = open(file, offset, MAX_RECORD_BYTES);
+        if (in.isEmpty()) {
+            return Optional.empty();
+        }
+        try (InputStream s = in.get()) {
+            Optional<WarcRecord> record = new WarcReader(Channels.newChannel(s)).next();
+            return record.isEmpty() ? Optional.empty() : Optional.ofNullable(f.apply(record.get()));
+        }
+    }
+
+    /** The bytes of the record at the offset, byte for byte as stored (one gzip member), up to the next record. */
+    public Optional<byte[]> raw(String file, long offset) throws IOException {
+        Optional<InputStream> in = open(file, offset, MAX_RECORD_BYTES);
+        if (in.isEmpty()) {
+            return Optional.empty();
+        }
+        try (Capturing s = new Capturing(in.get())) {
+            WarcReader reader = new WarcReader(Channels.newChannel(s));
+            if (reader.next().isEmpty()) {
+                return Optional.empty();
+            }
+            long end = reader.next().isPresent() ? reader.position() : s.drain();
+            if (end <= 0 || end > MAX_RECORD_BYTES) {
+                return Optional.empty();
+            }
+            return Optional.of(s.first((int) end));
+        }
+    }
+
+    private Optional<InputStream> open(String file, long offset, long max) throws IOException {
+        if (file == null || file.isEmpty() || file.contains("/") || file.contains("\\") || file.startsWith(".") || offset < 0) {
+            return Optional.empty();
+        }
+        Optional<InputStream> here = local.open(file, offset, max);
+        return here.isPresent() || !archive.remote() ? here : archive.open(file, offset, max);
+    }
+
+    /** Keeps a copy of every byte read through it, so the record's exact bytes need no second request. */
+    private static final class Capturing extends FilterInputStream {
+        private final ByteArrayOutputStream copy = new ByteArrayOutputStream(64 * 1024);
+
+        Capturing(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                copy.write(b);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                copy.write(b, off, n);
+            }
+            return n;
+        }
+
+        /** Reads the rest (the stream is bounded) and returns how many bytes it held in all. */
+        long drain() throws IOException {
+            transferTo(java.io.OutputStream.nullOutputStream());
+            return copy.size();
+        }
+
+        byte[] first(int n) {
+            byte[] all = copy.toByteArray();
+            return n == all.length ? all : java.util.Arrays.copyOf(all, Math.min(n, all.length));
+        }
+    }
+}
