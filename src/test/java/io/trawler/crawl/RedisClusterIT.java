@@ -92,7 +92,7 @@ class RedisClusterIT {
     }
 
     /** Polls the crawl until it is FINISHED (or three minutes pass), over a 503 now and then. */
-    private static JsonPath awaitFinished(TrawlerProcess server, String crawlId) throws InterruptedException {
+    static JsonPath awaitFinished(TrawlerProcess server, String crawlId) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 180_000;
         JsonPath c = null;
         while (System.currentTimeMillis() < deadline) {
