@@ -1,6 +1,7 @@
 package io.trawler.config;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import org.apache.lucene.analysis.tokenattributes.BytesTermAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.FlagsAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.KeywordAttributeImpl;
@@ -9,19 +10,20 @@ import org.apache.lucene.analysis.tokenattributes.PackedTokenAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.PayloadAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.PositionLengthAttributeImpl;
+import org.apache.lucene.analysis.tokenattributes.SentenceAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.TermFrequencyAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.TypeAttributeImpl;
 
 /**
  * What a native worker reads or builds by reflection, which the native-image analysis cannot see: the crawl spec a
  * worker reads from Redis as JSON (with the records inside it) and the Lucene token attributes its topic model's
- * analyzers create by name. The scripts and charsets are in {@code application.properties} ("Native image").
+ * analyzers create by name (every AttributeImpl of lucene-core: NativeConfigurationTest). The scripts and charsets are in {@code application.properties} ("Native image").
  */
 @RegisterForReflection(targets = {io.trawler.crawl.CrawlSpec.class, io.trawler.order.Strategies.Constants.class,
         io.trawler.order.FocusSettings.class, io.trawler.order.Topic.class, io.trawler.partition.PartitionPlan.class,
-        io.trawler.partition.PartitionPlan.Crawler.class, CharTermAttributeImpl.class, FlagsAttributeImpl.class,
+        io.trawler.partition.PartitionPlan.Crawler.class, BytesTermAttributeImpl.class, CharTermAttributeImpl.class, FlagsAttributeImpl.class,
         KeywordAttributeImpl.class, OffsetAttributeImpl.class, PackedTokenAttributeImpl.class, PayloadAttributeImpl.class,
-        PositionIncrementAttributeImpl.class, PositionLengthAttributeImpl.class, TermFrequencyAttributeImpl.class,
+        PositionIncrementAttributeImpl.class, PositionLengthAttributeImpl.class, SentenceAttributeImpl.class, TermFrequencyAttributeImpl.class,
         TypeAttributeImpl.class})
 final class NativeReflection {
 
