@@ -45,45 +45,11 @@ public final class LocalWarcArchive implements WarcArchive {
             return Optional.empty();
         }
         ch.position(offset);
-        return Optional.of(new BoundedInputStream(Channels.newInputStream(ch), maxBytes));
+        return Optional.of(new io.trawler.fetch.CappedInputStream(Channels.newInputStream(ch), maxBytes));
     }
 
     @Override
     public String describe() {
         return "local directory " + dir.toAbsolutePath();
-    }
-
-    /** Reads at most a given number of bytes of another stream. */
-    static final class BoundedInputStream extends java.io.FilterInputStream {
-        private long left;
-
-        BoundedInputStream(InputStream in, long max) {
-            super(in);
-            this.left = max;
-        }
-
-        @Override
-        public int read() throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int b = super.read();
-            if (b >= 0) {
-                left--;
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            if (left <= 0) {
-                return -1;
-            }
-            int n = super.read(b, off, (int) Math.min(len, left));
-            if (n > 0) {
-                left -= n;
-            }
-            return n;
-        }
     }
 }

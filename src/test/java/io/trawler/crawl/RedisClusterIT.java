@@ -25,30 +25,20 @@ import org.junit.jupiter.api.Test;
  */
 class RedisClusterIT {
 
-    private static final int PAGES = 1_500;
-    private static final int CONCURRENCY = 8;
-
     @Test
     void aCrawlSurvivesTheLossOfItsMasterAndDeletingItLeavesNoKey() throws Exception {
         Assumptions.assumeTrue(LocalRedisCluster.available(), "redis-server and redis-cli are not installed");
         Path root = Files.createTempDirectory(Path.of("target"), "cluster-it-");
-        GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(PAGES).withoutTraps());
+        GeneratedSite site = FailoverCrawl.site();
         try (LocalRedisCluster cluster = LocalRedisCluster.start(7201);
                 TestWebServer web = TestWebServer.start(site)) {
             Map<String, String> props = new HashMap<>(Map.of("trawler.redis.hosts", cluster.hosts(), "trawler.redis.client-type", "cluster",
                     "trawler.worker.poll-interval", "10ms", "trawler.worker.lease-duration", "8s"));
             try (TrawlerProcess server = TrawlerProcess.start(root.resolve("server"), TestRedis.freePort(), "512m", props)) {
-                String siteId = server.api().body(Map.of("name", "cluster", "seeds", List.of(web.base() + "/"),
-                        "politeness", Map.of("delayMs", 5, "maxConcurrentPerHost", CONCURRENCY), "limits", Map.of("maxDepth", 20)))
-                        .post("/api/v1/sites").then().statusCode(201).extract().path("id");
-                String crawlId = server.api().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202)
-                        .extract().path("id");
+                FailoverCrawl crawl = FailoverCrawl.start(server, web, "cluster");
+                String crawlId = crawl.crawlId;
                 int master = cluster.masterOf(FrontierKeys.conf(crawlId));
-                long deadline = System.currentTimeMillis() + 60_000;
-                while (ServerRestartIT.crawl(server, crawlId).getLong("counts.fetched") < PAGES / 3) {
-                    assertTrue(System.currentTimeMillis() < deadline, "the crawl did not get a third of the way");
-                    Thread.sleep(20);
-                }
+                crawl.awaitAThird(server);
                 cluster.kill(master);
                 int live = cluster.ports().stream().filter(p -> p != master).findFirst().orElseThrow();
                 long killedAt = System.currentTimeMillis();
@@ -59,26 +49,12 @@ class RedisClusterIT {
                 long promoted = System.currentTimeMillis() - killedAt;
                 cluster.awaitOk(live, 30_000);
                 // until the client's view of the cluster drops the dead node, the API answers 503 (frontier unavailable)
-                while (server.api().get("/api/v1/crawls/" + crawlId).statusCode() != 200) {
-                    assertTrue(System.currentTimeMillis() < killedAt + 60_000, "the API did not come back after the failover");
-                    Thread.sleep(100);
-                }
+                crawl.awaitApi(server, killedAt);
                 System.out.printf("RedisClusterIT: master %d killed; its replica took over after %d ms, the API answered again after %d ms%n",
                         master, promoted, System.currentTimeMillis() - killedAt);
+                crawl.assertFinishedWithThePageSet(server, site, web, "RedisClusterIT");
 
-                JsonPath c = awaitFinished(server, crawlId);
-                assertEquals("FINISHED", c.getString("state"), () -> c.prettify());
-                Map<String, Integer> expected = site.expectedRequests(20, 5, 3);
-                Map<String, Integer> actual = web.log().counts();
-                assertEquals(expected.keySet(), actual.keySet(), "the same page set as without a failover");
-                int duplicates = 0;
-                for (Map.Entry<String, Integer> e : actual.entrySet()) {
-                    duplicates += Math.max(0, e.getValue() - expected.get(e.getKey()));
-                }
-                System.out.printf("RedisClusterIT: %d pages, %d duplicate fetches%n", actual.size(), duplicates);
-                assertTrue(duplicates <= CONCURRENCY, duplicates + " duplicate fetches, more than the pages in flight");
-
-                server.api().delete("/api/v1/sites/" + siteId).then().statusCode(204);
+                server.api().delete("/api/v1/sites/" + crawl.siteId).then().statusCode(204);
                 for (int port : cluster.ports()) {
                     if (port == master) {
                         continue;
