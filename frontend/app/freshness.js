@@ -14,6 +14,16 @@ export function initFreshness() {
     set('nextDueAt', f.nextDueAt ? new Date(f.nextDueAt).toLocaleString() : '–');
     set('visits', `${f.visits} / ${f.changes}`);
     set('estimated', f.estimated);
+    const p = f.prior;
+    if (p) {
+      const span = p.observedDays >= 1 ? `${fmt(p.observedDays, 1)} days` : p.observedDays * 24 >= 1 ? `${fmt(p.observedDays * 24, 1)} hours`
+        : `${fmt(p.observedDays * 1440, 1)} minutes`;
+      set('prior', `${fmt(p.meanPerDay)} (fitted to ${p.visits.toLocaleString()} observed intervals of ${p.pages.toLocaleString()} pages; longest observation ${span})`);
+      const note = root.querySelector('[data-f="provisional"]');
+      note.hidden = !p.provisional;
+      note.textContent = p.provisional ? `Provisional: no page has been observed long yet (${span}), so the estimates rest mostly on the site's prior`
+        + ' and move as visits show changes or none.' : '';
+    }
     const r = f.ratesPerDay || {};
     set('rates', [r.p10, r.median, r.p90, r.mean].map((x) => fmt(x)).join(', '));
     set('expectedFreshness', f.expectedFreshness === null || f.expectedFreshness === undefined ? '–' : (100 * f.expectedFreshness).toFixed(1) + ' %');

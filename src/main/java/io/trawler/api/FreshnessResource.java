@@ -16,9 +16,13 @@ import jakarta.ws.rs.core.MediaType;
 public class FreshnessResource {
 
     private final RefreshStore store;
+    private final io.trawler.revisit.SiteRatePriors priors;
+    private final io.trawler.revisit.RefreshConfig config;
 
-    public FreshnessResource(RefreshStore store) {
+    public FreshnessResource(RefreshStore store, io.trawler.revisit.SiteRatePriors priors, io.trawler.revisit.RefreshConfig config) {
         this.store = store;
+        this.priors = priors;
+        this.config = config;
     }
 
     @GET
@@ -29,6 +33,6 @@ public class FreshnessResource {
             RefreshPlan p = RefreshPlan.findById(siteId);
             return p == null ? null : p.policy;
         });
-        return FreshnessReport.of(siteId, policy, store, System.currentTimeMillis());
+        return FreshnessReport.of(siteId, policy, store, priors.of(siteId), config.minObservation().toMillis(), System.currentTimeMillis());
     }
 }

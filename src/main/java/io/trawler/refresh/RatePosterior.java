@@ -44,15 +44,29 @@ public final class RatePosterior {
         Arrays.fill(prior, 1.0 / grid.length);
     }
 
+    /** The grid of rates: 0, then the log-spaced rates (per unit of the intervals given). */
+    public double[] grid() {
+        return grid.clone();
+    }
+
+    /** The fitted prior over the grid (uniform before {@link #fitPrior}). */
+    public double[] prior() {
+        return prior.clone();
+    }
+
     /** Adds a visit of a page: changed or not after {@code interval}. */
     public void observe(int page, double interval, boolean changed) {
+        addVisit(grid, interval, changed, logLikelihood, page * grid.length);
+    }
+
+    /** Adds the log-likelihood of one visit at each rate of the grid to {@code ll[base …]}. */
+    static void addVisit(double[] grid, double interval, boolean changed, double[] ll, int base) {
         if (interval <= 0) {
             return;
         }
-        int base = page * grid.length;
         for (int g = 0; g < grid.length; g++) {
             double x = grid[g] * interval;
-            logLikelihood[base + g] += changed ? (x == 0 ? Double.NEGATIVE_INFINITY : Math.log(-Math.expm1(-x))) : -x;
+            ll[base + g] += changed ? (x == 0 ? Double.NEGATIVE_INFINITY : Math.log(-Math.expm1(-x))) : -x;
         }
     }
 
@@ -251,21 +265,27 @@ public final class RatePosterior {
     }
 
     private boolean posterior(int page, double[] pr, double[] out) {
-        int base = page * grid.length;
+        return posterior(logLikelihood, page * grid.length, pr, out);
+    }
+
+    /**
+     * Writes the posterior over the grid, prior × likelihood normalised, given the log-likelihoods {@code ll[base …]};
+     * false when they are all 0 (no visit: the posterior is the prior).
+     */
+    static boolean posterior(double[] ll, int base, double[] pr, double[] out) {
         double max = Double.NEGATIVE_INFINITY;
         boolean seen = false;
-        for (int g = 0; g < grid.length; g++) {
-            double ll = logLikelihood[base + g];
-            seen |= ll != 0;
-            max = Math.max(max, ll);
+        for (int g = 0; g < pr.length; g++) {
+            seen |= ll[base + g] != 0;
+            max = Math.max(max, ll[base + g]);
         }
         double sum = 0;
-        for (int g = 0; g < grid.length; g++) {
-            double ll = logLikelihood[base + g];
-            out[g] = ll == Double.NEGATIVE_INFINITY ? 0 : pr[g] * Math.exp(ll - max);
+        for (int g = 0; g < pr.length; g++) {
+            double v = ll[base + g];
+            out[g] = v == Double.NEGATIVE_INFINITY ? 0 : pr[g] * Math.exp(v - max);
             sum += out[g];
         }
-        for (int g = 0; g < grid.length; g++) {
+        for (int g = 0; g < pr.length; g++) {
             out[g] /= sum;
         }
         return seen;

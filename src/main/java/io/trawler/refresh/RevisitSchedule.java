@@ -7,10 +7,17 @@ package io.trawler.refresh;
  */
 public record RevisitSchedule(RevisitTarget target, long initialIntervalMs) {
 
-    /** The time (epoch ms) the page is next due. */
+    /** The time (epoch ms) the page is next due, by its own history's rate estimate. */
     public long nextDue(PageHistory h) {
-        double rate = h.ratePerSecond();
-        long interval = Double.isNaN(rate) ? initialIntervalMs : Math.round(target.interval(rate / 1000.0));
+        return nextDue(h, h.ratePerSecond());
+    }
+
+    /**
+     * The time (epoch ms) the page is next due for a rate estimated elsewhere (per second; under the site's prior,
+     * {@link SiteRatePrior#estimatePerSecond}); a page with no observed interval comes back after the initial one.
+     */
+    public long nextDue(PageHistory h, double ratePerSecond) {
+        long interval = h.observed() == 0 || Double.isNaN(ratePerSecond) ? initialIntervalMs : Math.round(target.interval(ratePerSecond / 1000.0));
         return h.lastFetch() + interval;
     }
 }

@@ -22,7 +22,12 @@ public record UserExperienceSchedule(RevisitSchedule poisson) {
      * @param meanImpact the site's mean impact (NaN: none measured)
      */
     public long nextDue(PageHistory h, double weight, double meanWeight, double impact, double meanImpact) {
-        long base = poisson.nextDue(h);
+        return nextDue(h, h.ratePerSecond(), weight, meanWeight, impact, meanImpact);
+    }
+
+    /** As {@link #nextDue(PageHistory, double, double, double, double)} with the page's rate estimated elsewhere (per second). */
+    public long nextDue(PageHistory h, double ratePerSecond, double weight, double meanWeight, double impact, double meanImpact) {
+        long base = poisson.nextDue(h, ratePerSecond);
         if (!(weight > 0 && meanWeight > 0)) {
             return base;
         }

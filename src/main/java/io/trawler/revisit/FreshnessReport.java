@@ -2,6 +2,7 @@ package io.trawler.revisit;
 
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.trawler.refresh.PageHistory;
+import io.trawler.refresh.SiteRatePrior;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -9,11 +10,21 @@ import java.util.List;
 /**
  * The update-policy engine's view of a site: pages with a history, pages due now and the next due time,
  * visits and changes seen, the distribution of estimated change rates (per day), and the expected freshness now
- * — the mean over pages with an estimate of e^{−λ (now − last fetch)}, the probability that the stored copy
- * still matches the page.
+ * — the mean over pages with an estimate of E[e^{−λ (now − last fetch)}], the probability that the stored copy
+ * still matches the page. Each page's rate is estimated under the site's prior ({@link SiteRatePrior}): a page with
+ * little evidence sits near what the site's pages do, and {@code prior} says what the estimates rest on.
  */
 public record FreshnessReport(String siteId, @Schema(nullable = true) String policy, long pages, long due, @Schema(nullable = true) Long nextDueAt, long visits, long changes,
-        long estimated, @Schema(nullable = true) Rates ratesPerDay, @Schema(nullable = true) Double expectedFreshness, List<RateBin> rateHistogram, List<DueBin> dueByHour) {
+        long estimated, @Schema(nullable = true) Rates ratesPerDay, @Schema(nullable = true) Double expectedFreshness, List<RateBin> rateHistogram, List<DueBin> dueByHour,
+        Prior prior) {
+
+    /**
+     * The site's prior: its mean change rate (per day), the pages and observed intervals it was fitted to, the longest
+     * time one page has been observed (days), and whether that is still shorter than {@code trawler.refresh.min-observation}
+     * ({@code provisional}: the estimates rest mostly on the prior).
+     */
+    public record Prior(double meanPerDay, long pages, long visits, double observedDays, boolean provisional) {
+    }
 
     /** Percentiles of the estimated change rates, changes per day. */
     public record Rates(double p10, double median, double p90, double mean) {
@@ -31,13 +42,13 @@ public record FreshnessReport(String siteId, @Schema(nullable = true) String pol
     static final double[] RATE_BOUNDS = {0.001, 0.01, 0.1, 1, 10, 100};
     static final int DUE_HOURS = 24;
 
-    /** Builds the report by reading every page's history once. */
-    public static FreshnessReport of(String siteId, String policy, RefreshStore store, long now) {
+    /** Builds the report by reading every page's history once, each estimated under the site's prior. */
+    public static FreshnessReport of(String siteId, String policy, RefreshStore store, SiteRatePrior prior, long minObservationMs, long now) {
         RefreshStore.Counts c = store.counts(siteId, now);
         List<Double> rates = new ArrayList<>();
         long[] totals = new long[2];
         double[] fresh = new double[1];
-        store.forEach(siteId, (url, h) -> add(h, now, rates, totals, fresh));
+        store.forEach(siteId, (url, h) -> add(h, prior, now, rates, totals, fresh));
         Rates r = null;
         if (!rates.isEmpty()) {
             Collections.sort(rates);
@@ -52,8 +63,10 @@ public record FreshnessReport(String siteId, @Schema(nullable = true) String pol
         for (int i = 0; i < DUE_HOURS; i++) {
             dueBins.add(new DueBin(now + i * 3_600_000L, due[i]));
         }
+        Prior p = new Prior(prior.meanPerSecond() * 86_400, prior.pages(), prior.visits(), prior.observedSeconds() / 86_400,
+                prior.observedSeconds() * 1000 < minObservationMs);
         return new FreshnessReport(siteId, policy, c.pages(), c.due(), c.nextDueAt() < 0 ? null : c.nextDueAt(), totals[0], totals[1],
-                rates.size(), r, rates.isEmpty() ? null : fresh[0] / rates.size(), histogram(rates), dueBins);
+                rates.size(), r, rates.isEmpty() ? null : fresh[0] / rates.size(), histogram(rates), dueBins, p);
     }
 
     /** Decade bins of the rates (per day), with an open bin below the first bound and above the last. */
@@ -73,13 +86,13 @@ public record FreshnessReport(String siteId, @Schema(nullable = true) String pol
         return bins;
     }
 
-    private static void add(PageHistory h, long now, List<Double> rates, long[] totals, double[] fresh) {
+    /** A page counts as estimated once it has one observed interval (before that, it is only the prior). */
+    private static void add(PageHistory h, SiteRatePrior prior, long now, List<Double> rates, long[] totals, double[] fresh) {
         totals[0] += h.visits();
         totals[1] += h.changes();
-        double perSecond = h.ratePerSecond();
-        if (!Double.isNaN(perSecond)) {
-            rates.add(perSecond * 86_400);
-            fresh[0] += Math.exp(-perSecond * Math.max(0, now - h.lastFetch()) / 1000.0);
+        if (h.observed() > 0) {
+            rates.add(prior.estimatePerSecond(h) * 86_400);
+            fresh[0] += prior.freshness(h, Math.max(0, now - h.lastFetch()) / 1000.0);
         }
     }
 

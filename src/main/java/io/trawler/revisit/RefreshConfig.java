@@ -39,4 +39,18 @@ public interface RefreshConfig {
     /** A page handed to a crawl is due again after this if its fetch is never recorded. */
     @WithDefault("PT10M")
     Duration hold();
+
+    /**
+     * The site's change-rate prior (fitted to a sample of its pages' histories, each page's estimate then starting
+     * from it) is refitted at most this often.
+     */
+    @WithDefault("PT5M")
+    Duration priorRefit();
+
+    /**
+     * Until one of a site's pages has been observed this long (the time its visits span), its rate estimates are
+     * reported as provisional: they rest mostly on the prior.
+     */
+    @WithDefault("P1D")
+    Duration minObservation();
 }

@@ -6,6 +6,7 @@ import io.trawler.refresh.ChangeImpact;
 import io.trawler.refresh.PageHistory;
 import io.trawler.refresh.UserExperienceSchedule;
 import io.trawler.refresh.RevisitSchedule;
+import io.trawler.refresh.SiteRatePrior;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +31,7 @@ public class RefreshRecorder {
     private final RefreshStore store;
     private final PageVersions versions;
     private final ClusterModels clusters;
+    private final SiteRatePriors priors;
     private final Counter visits;
     private final Counter changes;
     private final Map<String, CachedPlan> plans = new ConcurrentHashMap<>();
@@ -38,8 +40,9 @@ public class RefreshRecorder {
     private record CachedPlan(RefreshPlan plan, long maxPages, long readAt) {
     }
 
-    public RefreshRecorder(RefreshStore store, PageVersions versions, ClusterModels clusters, MeterRegistry metrics) {
+    public RefreshRecorder(RefreshStore store, PageVersions versions, ClusterModels clusters, SiteRatePriors priors, MeterRegistry metrics) {
         this.store = store;
+        this.priors = priors;
         this.clusters = clusters;
         this.versions = versions;
         this.visits = metrics.counter("trawler.refresh.visits", "result", "observed");
@@ -98,9 +101,17 @@ public class RefreshRecorder {
         store.save(siteId, maxPages, histories, due);
     }
 
-    /** Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule). */
+    /**
+     * Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule), each
+     * page's change rate estimated under the site's prior.
+     */
     public void record(String siteId, long maxPages, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
-        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> schedule.map(s -> s.nextDue(h)).orElse(null));
+        if (schedule.isEmpty()) {
+            recordWith(siteId, maxPages, records, (url, h, r, o, first) -> null);
+            return;
+        }
+        SiteRatePrior prior = priors.of(siteId);
+        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> schedule.get().nextDue(h, prior.estimatePerSecond(h)));
     }
 
     /**
@@ -117,6 +128,7 @@ public class RefreshRecorder {
         }
         RefreshStore.UsageMeans means = store.usageMeans(siteId);
         UserExperienceSchedule ue = new UserExperienceSchedule(plan.schedule());
+        SiteRatePrior prior = priors.of(siteId);
         recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
             RefreshStore.Usage u = usageOf.get(url);
             String text = r.get("mainText");
@@ -129,7 +141,7 @@ public class RefreshRecorder {
                     versions.add(siteId, url, h.lastFetch(), text, plan.versions);
                 }
             }
-            return ue.nextDue(h, u.weight(), means.weight(), u.impact(), means.impact());
+            return ue.nextDue(h, prior.estimatePerSecond(h), u.weight(), means.weight(), u.impact(), means.impact());
         });
     }
 
@@ -144,7 +156,7 @@ public class RefreshRecorder {
         RevisitSchedule schedule = plan.schedule();
         recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
             if (model == null || model.sampled(url)) {
-                return schedule.nextDue(h);
+                return schedule.nextDue(h);   // the seed's policy: a sample by its own visits
             }
             h.clearWindow();   // history only for the samples
             double rate = model.rate(model.clusterOf(url, (int) parse(r.get("depth")), r.get("contentType"), parse(r.get("bytes"))));
@@ -205,6 +217,7 @@ public class RefreshRecorder {
     /** Forgets the cached plan of a site (after it changed). */
     public void planChanged(String siteId) {
         plans.remove(siteId);
+        priors.forget(siteId);
         clusters.forget(siteId);
     }
 }
