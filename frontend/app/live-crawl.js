@@ -69,6 +69,8 @@ export function initLiveCrawl() {
       const cell = root.querySelector(`[data-metric="${m}"]`);
       if (cell) cell.textContent = fmt(v.metrics[m]);
     }
+    const partial = document.getElementById('metrics-partial');
+    if (partial) partial.hidden = !v.metrics.partial;
     const lanes = document.getElementById('lanes');
     if (lanes) {
       const total = v.partitions.reduce((a, l) => a + l.fetched, 0) || 1;

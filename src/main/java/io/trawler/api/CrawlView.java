@@ -17,12 +17,16 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
     /**
      * The live partition metrics of SPEC §3: N = pages fetched by all lanes, I = distinct pages, U = URLs
      * known from the site's previous crawl, M = pages of the busiest lane. Coverage, acceleration and
-     * composite are null when the site had no previous crawl.
+     * composite are null when the site had no previous crawl. Until the crawl has finished they are {@code partial}:
+     * coverage is I/U so far, and acceleration is I/M, the distinct pages so far per page of the busiest lane (U/M,
+     * SPEC's, only means something once the crawl is done: 149 pages into a crawl it read 50).
      */
     public record Metrics(@Schema(nullable = true) Double overlap, @Schema(nullable = true) Double coverage, @Schema(nullable = true) Double acceleration, @Schema(nullable = true) Double composite,
             @Schema(nullable = true, description = "Measured, not counted: distinct pages a second of this crawl (so far) over pages a second of"
                     + " the site's latest finished single-lane crawl; null for a single-lane crawl or without one")
-            Double wallClockAcceleration) {
+            Double wallClockAcceleration,
+            @Schema(description = "True until the crawl has finished: the figures describe the pages so far (a stopped crawl's stay partial)")
+            boolean partial) {
     }
 
     /** One lane: pages it fetched (each once: a lane has its own or a shared seen set) and URLs it has queued. */
@@ -41,12 +45,15 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
             lanes.add(new PartitionCounts(i, f, f, i < progress.laneQueued().length ? progress.laneQueued()[i] : 0, node));
         }
         Metrics metrics;
+        boolean partial = !"FINISHED".equals(c.state);
         if (c.knownUrls > 0 && busiest > 0) {
-            PartitionMetrics m = PartitionMetrics.of(counts.fetched(), counts.unique(), c.knownUrls, busiest, plan.epsilon(), plan.delta());
-            metrics = new Metrics(m.overlap(), m.coverage(), m.acceleration(), m.composite(), wallClock(c, counts));
+            PartitionMetrics m = partial
+                    ? PartitionMetrics.soFar(counts.fetched(), counts.unique(), c.knownUrls, busiest, plan.epsilon(), plan.delta())
+                    : PartitionMetrics.of(counts.fetched(), counts.unique(), c.knownUrls, busiest, plan.epsilon(), plan.delta());
+            metrics = new Metrics(m.overlap(), m.coverage(), m.acceleration(), m.composite(), wallClock(c, counts), partial);
         } else {
             double overlap = counts.fetched() == 0 ? 0 : (counts.fetched() - counts.unique()) / (double) counts.fetched();
-            metrics = new Metrics(overlap, null, null, null, wallClock(c, counts));
+            metrics = new Metrics(overlap, null, null, null, wallClock(c, counts), partial);
         }
         return new CrawlView(c.id, c.siteId, c.state, c.strategy, c.mode, c.startedAt, c.finishedAt, counts, metrics, lanes);
     }

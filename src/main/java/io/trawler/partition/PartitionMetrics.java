@@ -12,9 +12,21 @@ public record PartitionMetrics(double overlap, double coverage, double accelerat
     public static final double DELTA = 0.2;
 
     public static PartitionMetrics of(long fetched, long distinct, long should, long busiest, double epsilon, double delta) {
+        return with(fetched, distinct, should, busiest == 0 ? 0 : should / (double) busiest, epsilon, delta);
+    }
+
+    /**
+     * The measures of a crawl still under way: coverage I/U so far, and acceleration I/M — distinct pages so far per
+     * page of the busiest lane — since U/M compares the whole site with a lane's first pages (it falls from hundreds
+     * to its final value as the crawl runs). Equal to {@link #of} once I = U.
+     */
+    public static PartitionMetrics soFar(long fetched, long distinct, long should, long busiest, double epsilon, double delta) {
+        return with(fetched, distinct, should, busiest == 0 ? 0 : distinct / (double) busiest, epsilon, delta);
+    }
+
+    private static PartitionMetrics with(long fetched, long distinct, long should, double a, double epsilon, double delta) {
         double o = fetched == 0 ? 0 : (fetched - distinct) / (double) fetched;
         double c = should == 0 ? 0 : distinct / (double) should;
-        double a = busiest == 0 ? 0 : should / (double) busiest;
         double composite = Math.max(a * a * (c - epsilon) / Math.sqrt(Math.max(o, delta)), 0);
         return new PartitionMetrics(o, c, a, composite);
     }

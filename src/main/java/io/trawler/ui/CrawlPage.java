@@ -37,8 +37,18 @@ public class CrawlPage {
 
     static final int TAIL = 50;
 
-    /** The predicted metrics of the site's saved plan, for a partitioned crawl (null fields when there is none). */
-    public record Predicted(Double overlap, Double coverage, Double acceleration, Double composite) {
+    /**
+     * The predicted metrics of the site's saved plan, for a partitioned crawl, formatted as the live ones are (three
+     * decimals; null fields when there is none).
+     */
+    public record Predicted(String overlap, String coverage, String acceleration, String composite) {
+        static Predicted of(io.trawler.partition.PartitionMetrics m) {
+            return new Predicted(f(m.overlap()), f(m.coverage()), f(m.acceleration()), f(m.composite()));
+        }
+
+        private static String f(double x) {
+            return String.format(java.util.Locale.ROOT, "%.3f", x);
+        }
     }
 
     /** The filters of the list, as given (blank: no filter). */
@@ -93,8 +103,7 @@ public class CrawlPage {
             if (c.partitions > 1 && site != null) {
                 try {
                     predicted = plans.saved(site).filter(p -> p.predicted() != null && p.plan().size() == c.partitions)
-                            .map(p -> new Predicted(p.predicted().overlap(), p.predicted().coverage(), p.predicted().acceleration(),
-                                    p.predicted().composite()))
+                            .map(p -> Predicted.of(p.predicted()))
                             .orElse(predicted);
                 } catch (RuntimeException e) {
                     // no graph to predict from any more: the live figures stand alone

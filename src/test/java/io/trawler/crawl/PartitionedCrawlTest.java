@@ -41,8 +41,11 @@ class PartitionedCrawlTest {
             server.log().clear();
             String independent = Api.as().body(Map.of("partitions", 2, "mode", "independent"))
                     .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+            JsonPath early = Api.crawl(independent);
+            assertEquals(!"FINISHED".equals(early.getString("state")), early.getBoolean("metrics.partial"), "partial while it runs");
             JsonPath live = Api.awaitEnd(independent, 60_000);
             assertEquals(2, live.getList("partitions").size());
+            org.junit.jupiter.api.Assertions.assertFalse(live.getBoolean("metrics.partial"), "a finished crawl's metrics are final");
             Double wallClock = live.get("metrics.wallClockAcceleration") == null ? null : live.getDouble("metrics.wallClockAcceleration");
             System.out.printf("independent N=2: acceleration %.2f by page counts, %s measured in time%n", live.getDouble("metrics.acceleration"),
                     wallClock == null ? "null" : String.format("%.2f", wallClock));
