@@ -35,16 +35,33 @@ import java.util.stream.Collectors;
 public class SitesPage {
 
     /** A site in the list, with its latest crawl. */
-    public record Row(Site site, Crawl last, String refreshPolicy) {
+    /** A crawl in a table, with its counts from the same source as the API (the frontier's while it runs). */
+    public record CrawlRow(Crawl crawl, io.trawler.crawl.CrawlCounts counts) {
+    }
+
+    @jakarta.inject.Inject
+    io.trawler.crawl.CrawlService crawlService;
+
+    private CrawlRow row(Crawl c) {
+        io.trawler.crawl.CrawlCounts counts;
+        try {
+            counts = crawlService.progress(c).counts();
+        } catch (RuntimeException frontierDown) {
+            counts = new io.trawler.crawl.CrawlCounts(c.fetched, c.uniquePages, c.queued, c.inFlight, c.errors, c.robotsDenied, c.linksDropped);
+        }
+        return new CrawlRow(c, counts);
+    }
+
+    public record Row(Site site, CrawlRow last, String refreshPolicy) {
         public int moreSeeds() {
             return site.seeds.size() - 1;
         }
 
         public String coverage() {
-            if (last == null || last.knownUrls <= 0) {
+            if (last == null || last.crawl().knownUrls <= 0) {
                 return "—";
             }
-            return String.format(Locale.ROOT, "%.0f %%", Math.min(100.0, 100.0 * last.uniquePages / last.knownUrls));
+            return String.format(Locale.ROOT, "%.0f %%", Math.min(100.0, 100.0 * last.counts().unique() / last.crawl().knownUrls));
         }
     }
 
@@ -56,7 +73,7 @@ public class SitesPage {
     static class Templates {
         static native TemplateInstance list(List<Row> rows, String q, String sort);
 
-        static native TemplateInstance site(SiteView site, List<Crawl> crawls, boolean active, List<String> strategies);
+        static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<String> strategies);
 
         static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
 
@@ -74,15 +91,16 @@ public class SitesPage {
             Map<String, String> policies = io.trawler.revisit.RefreshPlan.<io.trawler.revisit.RefreshPlan>listAll().stream()
                     .collect(Collectors.toMap(p -> p.siteId, p -> p.policy));
             Comparator<Row> order = switch (by) {
-                case "last-crawl" -> Comparator.comparing((Row r) -> r.last() == null ? Instant.EPOCH : r.last().startedAt).reversed();
-                case "pages" -> Comparator.comparingLong((Row r) -> r.last() == null ? 0 : r.last().fetched).reversed();
+                case "last-crawl" -> Comparator.comparing((Row r) -> r.last() == null ? Instant.EPOCH : r.last().crawl().startedAt).reversed();
+                case "pages" -> Comparator.comparingLong((Row r) -> r.last() == null ? 0 : r.last().counts().fetched()).reversed();
                 case "created" -> Comparator.comparing((Row r) -> r.site().createdAt);
                 default -> Comparator.comparing((Row r) -> r.site().name.toLowerCase(Locale.ROOT));
             };
             List<Row> rows = Site.<Site>listAll().stream()
                     .filter(s -> filter.isEmpty() || s.name.toLowerCase(Locale.ROOT).contains(filter)
                             || s.seeds.stream().anyMatch(u -> u.toLowerCase(Locale.ROOT).contains(filter)))
-                    .map(s -> new Row(s, latest.get(s.id), policies.getOrDefault(s.id, ""))).sorted(order).toList();
+                    .map(s -> new Row(s, latest.containsKey(s.id) ? row(latest.get(s.id)) : null, policies.getOrDefault(s.id, "")))
+                    .sorted(order).toList();
             return Templates.list(rows, q == null ? "" : q, by).render();
         });
     }
@@ -102,7 +120,7 @@ public class SitesPage {
             Site s = SiteResource.find(id);
             List<Crawl> crawls = Crawl.ofSite(id);
             boolean active = crawls.stream().anyMatch(Crawl::isActive);
-            return Templates.site(SiteView.of(s), crawls.stream().limit(50).toList(), active, List.copyOf(Strategies.NAMES)).render();
+            return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, List.copyOf(Strategies.NAMES)).render();
         });
     }
 
