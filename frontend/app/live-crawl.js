@@ -16,6 +16,22 @@ export function initLiveCrawl() {
   let after = Number(root.dataset.after || 0);
   let state = root.dataset.state;
   const times = [], rates = [], queued = [];
+  // the rate of the last minutes, rebuilt by the server from the stored records: the chart is not empty after a
+  // reload (one point a second, each bucket's rate repeated; the queue of that time is not known)
+  try {
+    const history = JSON.parse(root.dataset.rateHistory || '[]');
+    const bucket = Number(root.dataset.rateBucket || 10);
+    const start = Date.now() - history.length * bucket * 1000;
+    history.forEach((r, b) => {
+      for (let i = 0; i < bucket; i++) {
+        rates.push(r === null ? null : r);
+        queued.push(null);
+        times.push(new Date(start + (b * bucket + i) * 1000));
+      }
+    });
+    while (rates.length > HISTORY) { rates.shift(); queued.shift(); times.shift(); }
+  } catch (e) { /* no history: the chart starts with the stream */ }
+  const maxPages = Number(root.dataset.maxPages || 0);
   let last = null;
   let lastAnnounce = 0;
   // the server counted the crawl's records up to data-counted-to; the page adds those stored since
@@ -41,9 +57,12 @@ export function initLiveCrawl() {
   };
   setState(state);
   drawStatus();
+  if (rates.length) drawRate();
   document.getElementById('controls')?.addEventListener('trawler:done', (e) => e.detail && setState(e.detail.state));
 
   const active = () => state === 'RUNNING' || state === 'PAUSED';
+  const shown = (k) => Number((root.querySelector(`[data-count="${k}"]`)?.textContent || '0').replace(/[^0-9]/g, '')) || 0;
+  showProgress({ counts: { fetched: shown('fetched'), queued: shown('queued'), inFlight: shown('inFlight') } });
 
   function onProgress(v) {
     setState(v.state);
@@ -62,6 +81,7 @@ export function initLiveCrawl() {
         if (rates.length > HISTORY) { rates.shift(); queued.shift(); times.shift(); }
         root.querySelector('[data-count="rate"]').textContent = rate.toFixed(1);
       }
+      showProgress(v);
       last = { fetched: v.counts.fetched, at: now };
       drawRate();
     }
@@ -91,23 +111,47 @@ export function initLiveCrawl() {
     }
   }
 
+  /** Progress over what is known (and the page limit), and the time that remains at the last 30 s's rate. */
+  function showProgress(v) {
+    const c = v.counts;
+    let total = c.fetched + c.queued + c.inFlight;
+    if (maxPages > 0) total = Math.min(total, maxPages);
+    const done = !active();
+    root.querySelector('[data-count="progress"]').textContent = done ? (state === 'FINISHED' ? '100 %' : state.toLowerCase())
+      : total > 0 ? `${Math.min(100, (100 * c.fetched) / total).toFixed(0)} %` : '–';
+    const recent = rates.slice(-30).filter((r) => typeof r === 'number' && Number.isFinite(r));
+    const rate = recent.length ? recent.reduce((a, b) => a + b, 0) / recent.length : 0;
+    const left = Math.max(0, total - c.fetched);
+    root.querySelector('[data-count="timeLeft"]').textContent = done ? '–' : state === 'PAUSED' ? 'paused'
+      : left === 0 ? 'finishing' : rate > 0 ? duration(left / rate) : '–';
+  }
+
+  function duration(seconds) {
+    if (seconds < 90) return `${Math.round(seconds)} s`;
+    if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
+    if (seconds < 172800) return `${(seconds / 3600).toFixed(1)} h`;
+    return `${(seconds / 86400).toFixed(1)} days`;
+  }
+
   function drawRate() {
     const svg = document.getElementById('rate-chart');
-    const qmax = Math.max(1, ...queued);
-    const rmax = Math.max(1, ...rates);
+    const num = (v) => typeof v === 'number' && Number.isFinite(v);
+    const qmax = Math.max(1, ...queued.filter(num));
+    const rmax = Math.max(1, ...rates.filter(num));
     // queue scaled to the rate axis; the table and summary give both in their own units
     lineChart(svg, [
       { values: rates, cls: 'k0' },
-      { values: queued.map((q) => (q / qmax) * rmax), cls: 'k1' },
+      { values: queued.map((q) => (num(q) ? (q / qmax) * rmax : null)), cls: 'k1' },
     ], { yMax: rmax, yFormat: (x) => x.toFixed(1) });
-    const r = rates[rates.length - 1] || 0;
+    const r = num(rates[rates.length - 1]) ? rates[rates.length - 1] : 0;
     document.getElementById('rate-summary').textContent =
       `Solid: pages a second (now ${r.toFixed(1)}, peak ${rmax.toFixed(1)}); dashed: queued URLs (now ${queued[queued.length - 1] ?? 0}, scaled). Last ${rates.length} s.`;
     if (rates.length % 10 === 0) {
       const body = document.querySelector('#rate-table tbody');
       const rows = [];
       for (let i = Math.max(0, rates.length - 30); i < rates.length; i++) {
-        rows.push(el('tr', {}, el('td', { text: times[i].toLocaleTimeString() }), el('td', { text: rates[i].toFixed(1) }), el('td', { text: String(queued[i]) })));
+        rows.push(el('tr', {}, el('td', { text: times[i].toLocaleTimeString() }), el('td', { text: num(rates[i]) ? rates[i].toFixed(1) : '–' }),
+          el('td', { text: num(queued[i]) ? String(queued[i]) : '–' })));
       }
       body.replaceChildren(...rows.reverse());
     }

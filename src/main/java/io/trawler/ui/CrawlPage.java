@@ -72,7 +72,7 @@ public class CrawlPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
-                StatusClasses statuses);
+                StatusClasses statuses, long maxPages, String rateHistory);
 
         static native TemplateInstance pages(Crawl crawl, Site site, List<Page> pages, Filters filters, String error, Long next,
                 String nextQuery);
@@ -83,8 +83,10 @@ public class CrawlPage {
     private final CrawlService crawls;
     private final PlanConfig planConfig;
     private final PlanService plans;
+    private final com.fasterxml.jackson.databind.ObjectMapper json;
 
-    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans) {
+    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, com.fasterxml.jackson.databind.ObjectMapper json) {
+        this.json = json;
         this.crawls = crawls;
         this.planConfig = planConfig;
         this.plans = plans;
@@ -109,8 +111,16 @@ public class CrawlPage {
                     // no graph to predict from any more: the live figures stand alone
                 }
             }
+            long maxPages = 0;
+            try {
+                maxPages = c.spec == null ? 0 : json.readValue(c.spec, io.trawler.crawl.CrawlSpec.class).maxPages();
+            } catch (java.io.IOException | RuntimeException unreadable) {
+                // no limit shown
+            }
+            String rates = RateHistory.json(Page.getEntityManager().unwrap(org.hibernate.Session.class)
+                    .doReturningWork(conn -> RateHistory.read(conn, id, System.currentTimeMillis())));
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted,
-                    statusClasses(id)).render();
+                    statusClasses(id), maxPages, rates).render();
         });
     }
 

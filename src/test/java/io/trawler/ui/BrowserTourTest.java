@@ -120,10 +120,16 @@ class BrowserTourTest {
             long first = waitForCount(page, 1);
             long later = waitForCount(page, first + 1);
             assertTrue(later > first, "the live count rises: " + first + " then " + later);
+            page.waitForCondition(() -> page.locator("[data-count='progress']").textContent().matches("\\d+ %|100 %|finished"));
             check(page, "crawl-live");
             page.locator("#state:has-text('FINISHED')").waitFor(new Locator.WaitForOptions().setTimeout(240_000));
             page.locator("#tail tbody tr").first().waitFor();
             check(page, "crawl-finished");
+            // after a reload the rate chart still shows the last minutes (rebuilt from the stored records)
+            page.reload();
+            String summary = page.locator("#rate-summary").textContent();
+            assertTrue(summary.contains("Last 300 s") && !summary.contains("peak 0.0"), summary);
+            assertEquals("100 %", page.locator("[data-count='progress']").textContent());
 
             // a forged request with the editor's cookie but without the page's CSRF token is refused
             Object forged = page.evaluate("async id => (await fetch('/api/v1/sites/' + id, {method: 'DELETE'})).status", siteId);
