@@ -31,7 +31,7 @@ export function initPartitionEditor() {
 
   function fromPlan(plan) {
     pathUrls = Object.assign({}, pathUrls, plan.pathUrls || {});
-    return { crawlers: plan.crawlers.map((c) => [...c.paths]), seedsPerPath: plan.seedsPerPath, mode: plan.mode };
+    return { crawlers: plan.crawlers.map((c) => [...c.paths]), seedsPerPath: plan.seedsPerPath, mode: plan.mode, basedOnCrawl: plan.basedOnCrawl };
   }
 
   const urlsOf = (paths) => paths.reduce((a, p) => a + (pathUrls[p] || 0), 0);
@@ -89,7 +89,9 @@ export function initPartitionEditor() {
   }
 
   /** The plan as edited, as the plan API takes it. */
-  const planBody = () => ({ crawlers: current.crawlers.map((paths, index) => ({ index, paths })), seedsPerPath: current.seedsPerPath, mode: current.mode });
+  // the paths come from the graph of the crawl the plan was made from: edits are predicted and saved on that graph
+  const planBody = () => ({ crawlers: current.crawlers.map((paths, index) => ({ index, paths })), seedsPerPath: current.seedsPerPath,
+    mode: current.mode, fromCrawl: current.basedOnCrawl || null });
 
   const schedulePreview = debounce(async () => {
     try {
@@ -105,7 +107,8 @@ export function initPartitionEditor() {
   }, 300);
 
   function changed() {
-    return JSON.stringify(current.crawlers) !== JSON.stringify(saved.crawlers.map((c) => c.paths));
+    return !saved || current.basedOnCrawl !== saved.basedOnCrawl
+      || JSON.stringify(current.crawlers) !== JSON.stringify(saved.crawlers.map((c) => c.paths));
   }
 
   function drawMetrics() {
@@ -213,10 +216,15 @@ export function initPartitionEditor() {
     e.preventDefault();
     const f = e.target;
     try {
-      const plan = await api('POST', base, { crawlers: Number(f.crawlers.value), keyPathShare: Number(f.keyPathShare.value), mode: f.mode.value });
+      // a proposal: the saved plan stays until the editor saves this one
+      const plan = await api('POST', base, { crawlers: Number(f.crawlers.value), keyPathShare: Number(f.keyPathShare.value), mode: f.mode.value,
+        save: false });
       errorBox.hidden = true;
-      adopt(plan, `Planned and saved: ${plan.crawlers.length} crawlers.`);
-      announce(`Planned ${plan.crawlers.length} crawlers`);
+      current = fromPlan(plan);
+      preview = plan.predicted;
+      status.textContent = `Planned ${plan.crawlers.length} crawlers from crawl ${plan.basedOnCrawl}: not saved yet (the saved plan is unchanged until you save).`;
+      render();
+      announce(`Planned ${plan.crawlers.length} crawlers, not saved`);
       loadPredictions(plan.mode);
     } catch (err) {
       showError(err);

@@ -32,11 +32,16 @@ public class PlanResource {
     static final Set<String> MODES = Set.of("independent", "coordinated");
 
     /** Body of POST: every field optional. */
-    public record PlanRequest(Integer crawlers, Double keyPathShare, Integer seedsPerPath, String mode) {
+    public record PlanRequest(Integer crawlers, Double keyPathShare, Integer seedsPerPath, String mode,
+            @Schema(nullable = true, description = "The crawl whose link graph to plan from (it must have ended, one lane or coordinated lanes);"
+                    + " default: the site's finished crawl with the most pages") String fromCrawl,
+            @Schema(nullable = true, description = "false: return the plan and its predictions without saving it (default true)") Boolean save) {
     }
 
     /** Body of PUT: the key paths of each crawler. */
-    public record PlanEdit(List<CrawlerPaths> crawlers, Integer seedsPerPath, String mode) {
+    public record PlanEdit(List<CrawlerPaths> crawlers, Integer seedsPerPath, String mode,
+            @Schema(nullable = true, description = "The crawl whose link graph the paths come from (the plan's basedOnCrawl); default: the site's"
+                    + " finished crawl with the most pages") String fromCrawl) {
         public record CrawlerPaths(Integer index, List<String> paths) {
         }
     }
@@ -64,7 +69,7 @@ public class PlanResource {
     @POST
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public PlanView plan(@PathParam("siteId") String siteId, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) PlanRequest body) {
-        PlanRequest r = body == null ? new PlanRequest(null, null, null, null) : body;
+        PlanRequest r = body == null ? new PlanRequest(null, null, null, null, null, null) : body;
         int crawlers = r.crawlers() == null ? 2 : r.crawlers();
         double share = r.keyPathShare() == null ? plans.defaults().keyPathShare() : r.keyPathShare();
         int seeds = r.seedsPerPath() == null ? plans.defaults().seedsPerPath() : r.seedsPerPath();
@@ -76,7 +81,9 @@ public class PlanResource {
         range(problems, "seedsPerPath", seeds, 0, 100);
         CrawlMode mode = mode(r.mode(), problems);
         fail(problems);
-        return run(() -> view(plans.plan(SiteResource.find(siteId), crawlers, share, seeds, mode)));
+        java.util.Optional<String> from = java.util.Optional.ofNullable(r.fromCrawl()).filter(x -> !x.isBlank());
+        boolean save = r.save() == null || r.save();
+        return run(() -> fieldError(() -> view(plans.plan(SiteResource.find(siteId), crawlers, share, seeds, mode, from, save))));
     }
 
     @PUT
@@ -125,15 +132,21 @@ public class PlanResource {
         range(problems, "seedsPerPath", seeds, 0, 100);
         CrawlMode mode = mode(body.mode(), problems);
         fail(problems);
-        return run(() -> {
-            try {
-                Site site = SiteResource.find(siteId);
-                return view(save ? plans.edit(site, paths, seeds, mode) : plans.preview(site, paths, seeds, mode));
-            } catch (IllegalArgumentException e) {
-                String field = e.getMessage().substring(0, e.getMessage().indexOf(':'));
-                throw ApiException.invalid(List.of(new ApiError.Detail(field, e.getMessage().substring(field.length() + 2))));
-            }
-        });
+        java.util.Optional<String> from = java.util.Optional.ofNullable(body.fromCrawl()).filter(x -> !x.isBlank());
+        return run(() -> fieldError(() -> {
+            Site site = SiteResource.find(siteId);
+            return view(save ? plans.edit(site, paths, seeds, mode, from) : plans.preview(site, paths, seeds, mode, from));
+        }));
+    }
+
+    /** Runs a planner call, turning its IllegalArgumentException ("field: message") into a 400 naming the field. */
+    private static PlanView fieldError(java.util.function.Supplier<PlanView> call) {
+        try {
+            return call.get();
+        } catch (IllegalArgumentException e) {
+            String field = e.getMessage().substring(0, e.getMessage().indexOf(':'));
+            throw ApiException.invalid(List.of(new ApiError.Detail(field, e.getMessage().substring(field.length() + 2))));
+        }
     }
 
     @GET

@@ -13,10 +13,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The link graph a site's plans are made from: the graph of its latest ended crawl that fetched every page it
- * found (one lane, or coordinated lanes; independent lanes drop links, so their graphs lack the out-links of
- * pages nobody fetched), as the page ingestion keeps it under {@code <data-dir>/graphs/<crawl>}; loaded once
- * and kept for the next request.
+ * The link graphs a site's plans are made from, as the page ingestion keeps them under
+ * {@code <data-dir>/graphs/<crawl>}. A graph is whole when its crawl has ended, fetched every page it found (one lane,
+ * or coordinated lanes; independent lanes drop links, so their graphs lack the out-links of pages nobody fetched) and
+ * followed links. By default plans come from the site's <em>finished</em> crawl with a whole graph and the most pages
+ * (the latest among equals): a stopped or partial crawl never replaces it unless an editor asks for that crawl. A saved
+ * plan keeps the graph it was made from. The last few graphs loaded are kept for the next request.
  */
 @ApplicationScoped
 public class PlanGraphs {
@@ -28,7 +30,14 @@ public class PlanGraphs {
     private final TrawlerConfig config;
     private final PlanConfig planConfig;
     private final com.fasterxml.jackson.databind.ObjectMapper json;
-    private volatile Graph cached;
+    /** The graphs loaded last (a few: the default one, a saved plan's, one an editor asked for). */
+    private final java.util.Map<String, Graph> cache = java.util.Collections.synchronizedMap(
+            new java.util.LinkedHashMap<>(4, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<String, Graph> eldest) {
+                    return size() > 3;
+                }
+            });
 
     public PlanGraphs(TrawlerConfig config, PlanConfig planConfig, com.fasterxml.jackson.databind.ObjectMapper json) {
         this.config = config;
@@ -36,19 +45,24 @@ public class PlanGraphs {
         this.json = json;
     }
 
-    /** The planner for the site's latest crawled graph; empty when the site was never crawled. */
+    /** The planner for the site's default graph (see the class); empty when no finished crawl left a whole graph. */
     public Optional<Graph> latest(String siteId) {
-        return latestCrawl(siteId).map(c -> load(c.id, dirOf(c)));
+        return defaultCrawl(siteId).map(c -> load(c.id, dirOf(c)));
+    }
+
+    /** The planner for the graph of one of the site's crawls, if that crawl has ended and left a whole graph. */
+    public Optional<Graph> of(String siteId, String crawlId) {
+        return Crawl.ofSite(siteId).stream().filter(c -> c.id.equals(crawlId) && whole(c)).findFirst().map(c -> load(c.id, dirOf(c)));
     }
 
     /**
-     * How many URLs the latest graph knows (0 for none): the U of live coverage, read at every crawl start,
+     * How many URLs the default graph knows (0 for none): the U of live coverage, read at every crawl start,
      * so it counts the node file's lines instead of loading the graph (unless it is loaded already).
      */
     public long knownUrls(String siteId) {
-        return latestCrawl(siteId).map(c -> {
-            Graph g = cached;
-            if (g != null && g.crawlId().equals(c.id)) {
+        return defaultCrawl(siteId).map(c -> {
+            Graph g = cache.get(c.id);
+            if (g != null) {
                 return (long) g.partitioner().graph().size();
             }
             try (var lines = Files.lines(dirOf(c).resolve("nodes.txt"))) {
@@ -59,16 +73,23 @@ public class PlanGraphs {
         }).orElse(0L);
     }
 
-    private Optional<Crawl> latestCrawl(String siteId) {
-        for (Crawl c : Crawl.ofSite(siteId)) {
-            Path dir = dirOf(c);
-            // a crawl that followed no links (a recrawl of given URLs) found no site to plan from
-            boolean complete = (c.partitions == 1 || "coordinated".equals(c.mode)) && followedLinks(c);
-            if (!c.isActive() && complete && nonEmpty(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"))) {
-                return Optional.of(c);
+    /** Of the site's finished crawls with a whole graph, the one with the most distinct pages (the latest among equals). */
+    private Optional<Crawl> defaultCrawl(String siteId) {
+        Crawl best = null;
+        for (Crawl c : Crawl.ofSite(siteId)) {   // newest first
+            if ("FINISHED".equals(c.state) && whole(c) && (best == null || c.uniquePages > best.uniquePages)) {
+                best = c;
             }
         }
-        return Optional.empty();
+        return Optional.ofNullable(best);
+    }
+
+    /** Whether the crawl has ended and left a graph of every page it found (see the class). */
+    private boolean whole(Crawl c) {
+        Path dir = dirOf(c);
+        // a crawl that followed no links (a recrawl of given URLs) found no site to plan from
+        boolean complete = (c.partitions == 1 || "coordinated".equals(c.mode)) && followedLinks(c);
+        return !c.isActive() && complete && nonEmpty(dir.resolve("nodes.txt")) && Files.exists(dir.resolve("edges.bin"));
     }
 
     private boolean followedLinks(Crawl c) {
@@ -94,8 +115,8 @@ public class PlanGraphs {
     }
 
     private Graph load(String crawlId, Path dir) {
-        Graph g = cached;
-        if (g != null && g.crawlId().equals(crawlId)) {
+        Graph g = cache.get(crawlId);
+        if (g != null) {
             return g;
         }
         try {
@@ -104,7 +125,7 @@ public class PlanGraphs {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        cached = g;
+        cache.put(crawlId, g);
         return g;
     }
 }

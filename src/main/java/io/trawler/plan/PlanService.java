@@ -17,7 +17,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Plans, edits, predicts and saves a site's partition (SPEC §3) from its latest crawl graph. */
+/**
+ * Plans, edits, predicts and saves a site's partition (SPEC §3) from a crawl's link graph: by default the graph of
+ * the site's finished crawl with the most pages ({@link PlanGraphs}), or the crawl an editor names; a saved plan keeps
+ * the graph it was made from, so later crawls (a stopped one above all) never blank its prediction.
+ */
 @ApplicationScoped
 public class PlanService {
 
@@ -47,11 +51,25 @@ public class PlanService {
         return config;
     }
 
-    /** Plans {@code crawlers} crawlers greedily and saves the plan. */
+    /** Plans {@code crawlers} crawlers greedily from the default graph and saves the plan. */
     @Transactional
     public Planned plan(Site site, int crawlers, double keyPathShare, int seedsPerPath, CrawlMode mode) {
-        PlanGraphs.Graph g = graph(site);
+        return plan(site, crawlers, keyPathShare, seedsPerPath, mode, Optional.empty(), true);
+    }
+
+    /**
+     * Plans {@code crawlers} crawlers greedily from the graph of {@code fromCrawl} (default: see the class); saves the
+     * plan only when {@code save}, else returns it with its predictions and leaves the saved plan as it is.
+     */
+    @Transactional
+    public Planned plan(Site site, int crawlers, double keyPathShare, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
+            boolean save) {
+        PlanGraphs.Graph g = graph(site, fromCrawl);
         PartitionPlan plan = g.partitioner().plan(crawlers, keyPathShare, seedsPerPath);
+        if (!save) {
+            PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth).metrics();
+            return new Planned(plan, predicted, g.crawlId(), keyPathShare, seedsPerPath, mode, null, pathUrls(g, plan));
+        }
         return save(site, g, plan, keyPathShare, seedsPerPath, mode);
     }
 
@@ -61,16 +79,23 @@ public class PlanService {
      */
     @Transactional
     public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode) {
-        return edited(site, pathsPerCrawler, seedsPerPath, mode, true);
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, Optional.empty(), true);
+    }
+
+    /** As {@link #edit}, on the graph of {@code fromCrawl} (the crawl the edited plan was made from). */
+    @Transactional
+    public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl) {
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, true);
     }
 
     /** The plan {@link #edit} would save, with its predictions, without saving it (the partition editor's preview). */
-    public Planned preview(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode) {
-        return edited(site, pathsPerCrawler, seedsPerPath, mode, false);
+    public Planned preview(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl) {
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, false);
     }
 
-    private Planned edited(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, boolean store) {
-        PlanGraphs.Graph g = graph(site);
+    private Planned edited(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
+            boolean store) {
+        PlanGraphs.Graph g = graph(site, fromCrawl);
         Set<String> known = g.partitioner().paths();
         Set<String> taken = new HashSet<>();
         for (int i = 0; i < pathsPerCrawler.size(); i++) {
@@ -106,15 +131,14 @@ public class PlanService {
      * crawlers and was made from the latest graph, else a greedy plan with the default settings (not saved).
      */
     public PartitionPlan forCrawl(Site site, int crawlers) {
-        PlanGraphs.Graph g = graph(site);
         SitePlan sp = SitePlan.findById(site.id);
-        if (sp != null && sp.graphCrawlId.equals(g.crawlId())) {
+        if (sp != null) {
             PartitionPlan saved = read(sp.plan);
             if (saved.size() == crawlers) {
-                return saved;
+                return saved;   // whichever crawl it was made from: the editor saved it for this
             }
         }
-        return g.partitioner().plan(crawlers, config.keyPathShare(), config.seedsPerPath());
+        return graph(site).partitioner().plan(crawlers, config.keyPathShare(), config.seedsPerPath());
     }
 
     /** How many URLs the site's latest crawl graph knows (0 when it has none): the U of live coverage. */
@@ -128,7 +152,7 @@ public class PlanService {
         if (sp == null) {
             return Optional.empty();
         }
-        return graphs.latest(site.id).filter(g -> g.crawlId().equals(sp.graphCrawlId)).map(g -> {
+        return graphs.of(site.id, sp.graphCrawlId).map(g -> {
             PartitionPlan plan = read(sp.plan);
             PartitionMetrics predicted = g.simulator().simulate(plan, CrawlMode.parse(sp.mode), site.maxDepth).metrics();
             return new Planned(plan, predicted, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath, CrawlMode.parse(sp.mode), sp.updatedAt,
@@ -162,6 +186,15 @@ public class PlanService {
 
     private PlanGraphs.Graph graph(Site site) {
         return graphs.latest(site.id).orElseThrow(() -> new NoGraphException(site.id));
+    }
+
+    /** The named crawl's graph, or the default one; IllegalArgumentException ("fromCrawl: …") when the named one has none. */
+    private PlanGraphs.Graph graph(Site site, Optional<String> fromCrawl) {
+        if (fromCrawl.isEmpty()) {
+            return graph(site);
+        }
+        return graphs.of(site.id, fromCrawl.get()).orElseThrow(() -> new IllegalArgumentException("fromCrawl: crawl " + fromCrawl.get()
+                + " of this site has not ended with a graph of every page it found (one lane or coordinated lanes, following links)"));
     }
 
     private String write(PartitionPlan plan) {

@@ -72,6 +72,51 @@ class PlanApiTest {
         }
     }
 
+    /**
+     * The reported history: a saved plan, then a crawl stopped after a few seconds. The stopped crawl's partial graph
+     * neither blanks the saved plan (its prediction and path sizes stay, from the crawl it was made from) nor becomes
+     * what new plans and predictions come from, unless an editor names it; a proposal (save: false) changes nothing.
+     */
+    @Test
+    void aStoppedCrawlNeverBlanksTheSavedPlan() throws Exception {
+        GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(600).withoutTraps());
+        try (TestWebServer server = TestWebServer.start(site, 20)) {
+            String siteId = Api.createSite("stopped-plans", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 8),
+                    Map.of("maxPages", 10000, "maxDepth", 20));
+            String full = Api.startCrawl(siteId);
+            assertEquals("FINISHED", Api.awaitEnd(full, 120_000).getString("state"));
+            JsonPath saved = Api.as().body(Map.of("crawlers", 3)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200)
+                    .extract().jsonPath();
+            JsonPath predictions = Api.as().get("/api/v1/sites/" + siteId + "/plan/predictions").then().statusCode(200).extract().jsonPath();
+
+            String stopped = Api.startCrawl(siteId);
+            long deadline = System.currentTimeMillis() + 30_000;
+            while (Api.crawl(stopped).getLong("counts.fetched") < 20) {
+                assertTrue(System.currentTimeMillis() < deadline, "the second crawl did not start fetching");
+                Thread.sleep(20);
+            }
+            Api.as().post("/api/v1/crawls/" + stopped + "/stop").then().statusCode(200);
+            assertEquals("STOPPED", Api.awaitEnd(stopped, 60_000).getString("state"));
+            long stoppedPages = Api.crawl(stopped).getLong("counts.fetched");
+            assertTrue(stoppedPages < 600, "stopped part-way: " + stoppedPages);
+
+            JsonPath after = Api.as().get("/api/v1/sites/" + siteId + "/plan").then().statusCode(200).extract().jsonPath();
+            assertEquals(full, after.getString("basedOnCrawl"));
+            assertEquals(saved.getDouble("predicted.composite"), after.getDouble("predicted.composite"), 1e-12, "the prediction stays");
+            assertEquals(saved.getMap("pathUrls"), after.getMap("pathUrls"), "the path sizes stay");
+            assertEquals(predictions.getList("composite"), Api.as().get("/api/v1/sites/" + siteId + "/plan/predictions").then()
+                    .statusCode(200).extract().jsonPath().getList("composite"), "the 1–10 table still comes from the finished crawl");
+
+            // a proposal from the stopped crawl, asked for by name, is not saved
+            JsonPath proposal = Api.as().body(Map.of("crawlers", 2, "fromCrawl", stopped, "save", false))
+                    .post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200).extract().jsonPath();
+            assertEquals(stopped, proposal.getString("basedOnCrawl"));
+            assertEquals(3, Api.as().get("/api/v1/sites/" + siteId + "/plan").then().extract().jsonPath().getList("crawlers").size());
+            Api.as().body(Map.of("crawlers", 2, "fromCrawl", "nosuchcrawl")).post("/api/v1/sites/" + siteId + "/plan").then()
+                    .statusCode(400).body("details[0].field", equalTo("fromCrawl"));
+        }
+    }
+
     @Test
     void refusals() {
         String siteId = Api.createSite(Map.of("name", "plan-refusals", "seeds", List.of("http://127.0.0.1:9/")));

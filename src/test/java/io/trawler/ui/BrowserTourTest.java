@@ -140,7 +140,10 @@ class BrowserTourTest {
             page.locator("#plan-crawlers").fill("3");
             page.getByText("Plan from scratch").click();
             page.locator("#columns ul.paths").nth(2).waitFor();
-            page.locator("#plan-status:has-text('Planned and saved')").waitFor();
+            page.locator("#plan-status:has-text('not saved yet')").waitFor();
+            Api.as().get("/api/v1/sites/" + siteId + "/plan").then().statusCode(404);   // a proposal is not saved
+            page.getByText("Save plan").click();
+            page.locator("#plan-status:has-text('Plan saved')").waitFor();
             Map<String, String> saved = metrics(page, 2);
             Locator dragged = page.locator("ul[data-crawler='0'] li.path").first();
             String draggedPath = dragged.getAttribute("data-path");
