@@ -174,7 +174,7 @@ export function initLiveCrawl() {
     const link = el('a', { href: `/ui/pages/${p.id}`, text: p.url });
     const time = p.fetchedAt ? new Date(p.fetchedAt).toLocaleTimeString() : '';
     return el('tr', {}, el('td', { text: time }), el('td', { text: String(p.status) }), el('td', { text: p.outcome }),
-      el('td', { text: String(p.partition) }), el('td', { class: 'url' }, link));
+      el('td', { text: `C${p.partition + 1}` }), el('td', { class: 'url' }, link));
   }
 
   function matches(tr) {
@@ -244,7 +244,7 @@ export function initLiveCrawl() {
       const hosts = await api('GET', `/api/v1/crawls/${id}/hosts?limit=10`);
       const now = Date.now();
       hostsBody.replaceChildren(...(hosts.length ? hosts.map((h) => el('tr', {},
-        el('td', { class: 'url', text: h.host }), el('td', { text: String(h.partition) }), el('td', { text: h.queued.toLocaleString() }),
+        el('td', { class: 'url', text: h.host }), el('td', { text: `C${h.partition + 1}` }), el('td', { text: h.queued.toLocaleString() }),
         el('td', { text: h.nextFetchAt <= now ? 'now' : `in ${((h.nextFetchAt - now) / 1000).toFixed(1)} s` }))) :
         [el('tr', {}, el('td', { colspan: 4, class: 'hint', text: 'No host is waiting: every host with work is being fetched.' }))]));
     } catch (e) {

@@ -253,7 +253,7 @@ export function initPartitionEditor() {
       if (nodes.some((n) => n !== '')) body.nodes = nodes;
       const crawl = await api('POST', `/api/v1/sites/${siteId}/crawls`, body);
       const run = document.getElementById('plan-run');
-      run.replaceWith(el('p', {}, 'Partitioned crawl started: ', el('a', { href: `/ui/crawls/${crawl.id}`, text: `follow crawl ${crawl.id}` }),
+      run.replaceWith(el('p', { id: 'run-status' }, 'Partitioned crawl started: ', el('a', { href: `/ui/crawls/${crawl.id}`, text: `follow crawl ${crawl.id}` }),
         '. Its live metrics show beside the prediction above.'));
       followLive(crawl.id);
     } catch (err) {
@@ -270,7 +270,13 @@ export function initPartitionEditor() {
         document.querySelector(`#plan-metrics tr[data-metric="${m}"]`).children[4].textContent = fmt(v.metrics[m]);
       }
       document.getElementById('live-col').textContent = `Live crawl (${v.state.toLowerCase()}, ${v.counts.fetched} fetched)`;
-      if (v.state !== 'RUNNING' && v.state !== 'PAUSED') events.close();
+      if (v.state !== 'RUNNING' && v.state !== 'PAUSED') {
+        events.close();
+        // the crawl is over: say so, and offer the form again (the page is rebuilt with it)
+        document.getElementById('run-status')?.replaceChildren(`The partitioned crawl ${crawlId} has ended (${v.state.toLowerCase()},`
+          + ` ${v.counts.fetched.toLocaleString()} fetched): `, el('a', { href: `/ui/crawls/${crawlId}`, text: 'its page' }), ' · ',
+          el('a', { href: window.location.pathname, text: 'start another' }), '.');
+      }
     });
     window.addEventListener('pagehide', () => events.close());
   }

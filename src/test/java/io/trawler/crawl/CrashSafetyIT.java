@@ -30,7 +30,7 @@ import org.netpreserve.jwarc.WarcResponse;
  * end every URL fetched has exactly one page record, every record's WARC offset points at its own response, every
  * WARC file validates, and every crawl finished. The database is whatever the package was built for: H2 in
  * {@code ./mvnw verify}; PostgreSQL when {@code .ci/run} builds and runs it with {@code QUARKUS_DATASOURCE_*} set
- * (the child process inherits them). {@code -Dcrash.kills=N} sets the number of kills (default 12).
+ * (the child process inherits them). {@code -Dcrash.kills=N} sets the number of kills (default 8).
  */
 class CrashSafetyIT {
 
@@ -51,7 +51,7 @@ class CrashSafetyIT {
 
     @Test
     void killedAtRandomMomentsLosesNoPageRecord() throws Exception {
-        int kills = Integer.getInteger("crash.kills", 12);
+        int kills = Integer.getInteger("crash.kills", 8);
         long seed = Long.getLong("crash.seed", System.nanoTime());
         Random random = new Random(seed);
         System.out.printf("crash test: %d kills, seed %d%n", kills, seed);

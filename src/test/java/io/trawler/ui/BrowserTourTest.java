@@ -174,6 +174,7 @@ class BrowserTourTest {
             check(page, "partition-editor-live");
             String partitioned = page.locator("a:has-text('follow crawl')").getAttribute("href");
             Api.awaitEnd(partitioned.substring(partitioned.lastIndexOf('/') + 1), 240_000);
+            page.locator("#run-status:has-text('has ended')").waitFor();   // the editor no longer says it is running
 
             // --- opens a page and downloads its WARC record ----------------------------------------------------------
             page.navigate("/ui/crawls/" + crawlId + "/pages?status=200&type=text/html");
