@@ -66,14 +66,20 @@ public class SitesPage {
     }
 
     /** The answer of the scope test box. */
-    public record ScopeAnswer(String url, boolean inScope, String reason) {
+    /** The scope tester's answer; {@code blocked}: in scope, but the private-network guard refuses the URL (null: it does not). */
+    public record ScopeAnswer(String url, boolean inScope, String reason, String blocked) {
+        ScopeAnswer(String url, boolean inScope, String reason) {
+            this(url, inScope, reason, null);
+        }
+
     }
 
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance list(List<Row> rows, String q, String sort);
 
-        static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<String> strategies);
+        static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<String> strategies,
+                List<String> blockedSeeds);
 
         static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
 
@@ -120,7 +126,10 @@ public class SitesPage {
             Site s = SiteResource.find(id);
             List<Crawl> crawls = Crawl.ofSite(id);
             boolean active = crawls.stream().anyMatch(Crawl::isActive);
-            return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, List.copyOf(Strategies.NAMES)).render();
+            List<String> blockedSeeds = s.seeds.stream().flatMap(seed -> guard().checkLiteral(seed, s.allowPrivateNetworks)
+                    .map(why -> seed + ": " + why).stream()).toList();
+            return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, List.copyOf(Strategies.NAMES),
+                    blockedSeeds).render();
         });
     }
 
@@ -157,6 +166,27 @@ public class SitesPage {
             case EXCLUDED -> "it matches an exclude pattern";
             case TOO_DEEP -> "it is deeper than the site's depth limit";
         };
-        return Templates.scope(new ScopeAnswer(normalised.get(), reason.isEmpty(), reason)).render();
+        String blocked = reason.isEmpty() ? guard().check(normalised.get(), s.allowPrivateNetworks).orElse(null) : null;
+        return Templates.scope(new ScopeAnswer(normalised.get(), reason.isEmpty(), reason, blocked)).render();
+    }
+
+    @jakarta.inject.Inject
+    io.trawler.embedded.RedisHosts redisHosts;
+
+    @jakarta.inject.Inject
+    io.trawler.fetch.FetchConfig fetchConfig;
+
+    private volatile io.trawler.fetch.NetworkGuardPreview guard;
+
+    /** The fetcher's private-network guard, with this installation's own services (Redis, the database) as the worker has them. */
+    private io.trawler.fetch.NetworkGuardPreview guard() {
+        var g = guard;
+        if (g == null) {
+            var cfg = org.eclipse.microprofile.config.ConfigProvider.getConfig();
+            g = new io.trawler.fetch.NetworkGuardPreview(new io.trawler.fetch.AddressPolicy(io.trawler.fetch.OwnServices.of(
+                    java.util.Optional.of(redisHosts.url()), cfg.getOptionalValue("quarkus.datasource.jdbc.url", String.class))), fetchConfig);
+            guard = g;
+        }
+        return g;
     }
 }
