@@ -72,7 +72,7 @@ public class CrawlPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
-                StatusClasses statuses, long maxPages, String rateHistory);
+                StatusClasses statuses, long maxPages, String rateHistory, Blocked blocked);
 
         static native TemplateInstance pages(Crawl crawl, Site site, List<Page> pages, Filters filters, String error, Long next,
                 String nextQuery);
@@ -117,14 +117,30 @@ public class CrawlPage {
             } catch (java.io.IOException | RuntimeException unreadable) {
                 // no limit shown
             }
+            StatusClasses statuses = statusClasses(id);
             String rates = RateHistory.json(Page.getEntityManager().unwrap(org.hibernate.Session.class)
                     .doReturningWork(conn -> RateHistory.read(conn, id, System.currentTimeMillis())));
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted,
-                    statusClasses(id), maxPages, rates).render();
+                    statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : blocked(id)).render();
         });
     }
 
     /** The crawl's records by status class, as the ingester counted them, with the largest record id they include. */
+    /** Pages the private-network guard refused, and the reason of one of them (the summary names it). */
+    public record Blocked(long pages, String reason) {
+        static final Blocked NONE = new Blocked(0, null);
+    }
+
+    /** Read only when the crawl has records without an HTTP answer (blocked ones are among them). */
+    private static Blocked blocked(String crawlId) {
+        long n = Page.count("crawlId = ?1 and outcome = 'blocked'", crawlId);
+        if (n == 0) {
+            return Blocked.NONE;
+        }
+        Page first = Page.<Page>find("crawlId = ?1 and outcome = 'blocked' order by id", crawlId).firstResult();
+        return new Blocked(n, first == null ? null : first.error);
+    }
+
     private static StatusClasses statusClasses(String crawlId) {
         return Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(c -> StatusClasses.read(c, crawlId));
     }

@@ -36,6 +36,16 @@ class FirstRunGuardTest {
         Api.as().accept("text/html").queryParam("url", "http://127.0.0.1:8089/docs/a.html").get("/ui/sites/" + siteId + "/scope")
                 .then().statusCode(200).body(containsString("In scope, but it would not be fetched"))
                 .body(containsString("an admin may allow private networks")).body(not(containsString("would be crawled")));
+        // the crawl records its seed as blocked, and its page names the reason in the summary
+        String crawlId = Api.startCrawl(siteId);
+        try {
+            org.junit.jupiter.api.Assertions.assertEquals(0, Api.awaitEnd(crawlId, 60_000).getLong("counts.fetched"));
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        Api.as().accept("text/html").get("/ui/crawls/" + crawlId).then().statusCode(200)
+                .body(containsString("id=\"blocked-summary\"")).body(containsString("1 page was not fetched"))
+                .body(containsString("127.0.0.1 is a loopback address"));
         // a public seed is not called out
         String publicSite = Api.createSite("first-run-public", "http://93.184.215.14/", Map.of("delayMs", 0), Map.of("maxPages", 10));
         Api.as().accept("text/html").get("/ui/sites/" + publicSite).then().statusCode(200).body(not(containsString("id=\"blocked-seeds\"")));
