@@ -3,6 +3,32 @@
 // redirects (data-redirect, ":id" is the answer's id), reloads (data-reload) or tells the page (trawler:done).
 import { api, ApiError } from './api.js';
 
+const UNITS = { ms: 1, s: 1000, m: 60000, h: 3600000, d: 86400000, w: 604800000 };
+
+/**
+ * A duration as people write it — "30d", "12h", "1h30m", "90s", "500ms" — in milliseconds; a plain number is taken as
+ * milliseconds (the API's unit). NaN when it is neither.
+ */
+export function parseDuration(text) {
+  const t = text.trim().toLowerCase().replace(/\s+/g, '');
+  if (/^\d+$/.test(t)) return Number(t);
+  const re = /(\d+(?:\.\d+)?)(ms|s|m|h|d|w)/g;
+  let total = 0, used = 0, m;
+  while ((m = re.exec(t)) !== null) { total += Number(m[1]) * UNITS[m[2]]; used += m[0].length; }
+  return used === t.length && used > 0 ? Math.round(total) : NaN;
+}
+
+/** Milliseconds as the shortest exact duration people write ("30d", "1h30m", "250ms"). */
+export function formatDuration(ms) {
+  if (!Number.isFinite(ms) || ms <= 0) return String(ms);
+  let left = ms, out = '';
+  for (const u of ['d', 'h', 'm', 's', 'ms']) {
+    const n = Math.floor(left / UNITS[u]);
+    if (n > 0) { out += n + u; left -= n * UNITS[u]; }
+  }
+  return out;
+}
+
 function formBody(form) {
   const body = {};
   for (const input of form.elements) {
@@ -15,6 +41,10 @@ function formBody(form) {
       if (input.value.trim() === '') continue;
       value = Number(input.value);
       if (Number.isNaN(value)) value = input.value;   // the API names the field and says what it expects
+    } else if (type === 'duration') {
+      if (input.value.trim() === '') continue;
+      value = parseDuration(input.value);
+      if (Number.isNaN(value)) value = input.value;   // the API names the field; the hint beside it shows the forms
     } else if (type === 'lines') value = input.value.split('\n').map((s) => s.trim()).filter((s) => s.length > 0);
     else if (type === 'weights') {
       // "term weight" per line -> {"term": weight}; a line without a number keeps its text, so the API can say why
@@ -109,6 +139,10 @@ async function submit(form, event) {
 }
 
 export function initApiForms() {
+  // durations are stored in milliseconds and shown as people write them
+  document.querySelectorAll('input[data-type="duration"]').forEach((input) => {
+    if (/^\d+$/.test(input.value.trim())) input.value = formatDuration(Number(input.value.trim()));
+  });
   document.querySelectorAll('form[data-api]').forEach((form) => {
     form.addEventListener('submit', (e) => submit(form, e));
   });

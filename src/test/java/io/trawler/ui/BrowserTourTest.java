@@ -15,6 +15,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.trawler.testsite.StaticSite;
 import io.trawler.testsite.TestWebServer;
+import io.restassured.path.json.JsonPath;
 import io.trawler.testsupport.Api;
 import io.trawler.testsupport.Chromium;
 import io.trawler.testsupport.SharedData;
@@ -187,6 +188,20 @@ class BrowserTourTest {
             Download download = page.waitForDownload(() -> page.getByText("download the record").click());
             byte[] record = Files.readAllBytes(download.path());
             assertTrue(record.length > 100 && (record[0] & 0xff) == 0x1f && (record[1] & 0xff) == 0x8b, "a gzip WARC record");
+
+            // --- the editor saves a refresh plan with intervals written as people write them (a site never crawled) ---
+            String quiet = Api.createSite("durations", "http://127.0.0.1:9/", Map.of("delayMs", 0), Map.of("maxPages", 10));
+            page.navigate("/ui/sites/" + quiet + "/freshness");
+            assertEquals("30d", page.locator("#maxIntervalMs").inputValue(), "a stored 2592000000 ms is shown as 30d");
+            page.locator("#minIntervalMs").fill("90s");
+            page.locator("#initialIntervalMs").fill("12h");
+            page.getByText("Save refresh plan").click();
+            page.waitForCondition(() -> Api.as().get("/api/v1/sites/" + quiet + "/plan/refresh").statusCode() == 200);
+            JsonPath refresh = Api.as().get("/api/v1/sites/" + quiet + "/plan/refresh").jsonPath();
+            assertEquals(90_000L, refresh.getLong("minIntervalMs"));
+            assertEquals(43_200_000L, refresh.getLong("initialIntervalMs"));
+            page.waitForCondition(() -> "1m30s".equals(page.locator("#minIntervalMs").inputValue()));
+            check(page, "freshness-plan");
 
             // --- a search user: no editing controls, a forged edit refused, a recrawl accepted -----------------------
             page.getByText("Log out").click();
