@@ -95,7 +95,10 @@ export function initPartitionEditor() {
 
   const schedulePreview = debounce(async () => {
     try {
-      const p = await api('POST', `${base}/preview`, planBody());
+      const body = planBody();
+      const p = await api('POST', `${base}/preview`, body);
+      // an answer for a plan edited since is dropped: the later edit's own preview follows
+      if (JSON.stringify(body) !== JSON.stringify(planBody())) return;
       preview = p.predicted;
       errorBox.hidden = true;
       status.textContent = changed() ? 'Edited: not saved yet.' : 'Same as the saved plan.';

@@ -90,11 +90,7 @@ class PlanApiTest {
             JsonPath predictions = Api.as().get("/api/v1/sites/" + siteId + "/plan/predictions").then().statusCode(200).extract().jsonPath();
 
             String stopped = Api.startCrawl(siteId);
-            long deadline = System.currentTimeMillis() + 30_000;
-            while (Api.crawl(stopped).getLong("counts.fetched") < 20) {
-                assertTrue(System.currentTimeMillis() < deadline, "the second crawl did not start fetching");
-                Thread.sleep(20);
-            }
+            Api.awaitFetched(stopped, 20, 30_000);
             Api.as().post("/api/v1/crawls/" + stopped + "/stop").then().statusCode(200);
             assertEquals("STOPPED", Api.awaitEnd(stopped, 60_000).getString("state"));
             long stoppedPages = Api.crawl(stopped).getLong("counts.fetched");

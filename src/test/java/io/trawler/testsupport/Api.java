@@ -38,6 +38,17 @@ public final class Api {
         return as().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
     }
 
+    /** Polls until the crawl has fetched at least {@code pages} pages; fails after {@code timeoutMs}. */
+    public static void awaitFetched(String crawlId, long pages, long timeoutMs) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        while (crawl(crawlId).getLong("counts.fetched") < pages) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new AssertionError("crawl " + crawlId + " did not fetch " + pages + " pages within " + timeoutMs + " ms");
+            }
+            Thread.sleep(20);
+        }
+    }
+
     /** Polls until the crawl has ended and its page records are ingested; returns the final view. */
     public static JsonPath awaitEnd(String crawlId, long timeoutMs) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMs;

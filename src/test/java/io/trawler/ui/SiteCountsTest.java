@@ -27,11 +27,7 @@ class SiteCountsTest {
             String siteId = Api.createSite("counted", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 2),
                     Map.of("maxPages", 1000, "maxDepth", 20));
             String crawlId = Api.startCrawl(siteId);
-            long deadline = System.currentTimeMillis() + 60_000;
-            while (Api.crawl(crawlId).getLong("counts.fetched") < 20) {
-                assertTrue(System.currentTimeMillis() < deadline, "the crawl did not get going");
-                Thread.sleep(50);
-            }
+            Api.awaitFetched(crawlId, 20, 60_000);
             long before = Api.crawl(crawlId).getLong("counts.fetched");
             String page = Api.as().accept("text/html").get("/ui/sites/" + siteId).then().statusCode(200).extract().asString();
             String list = Api.as().accept("text/html").get("/ui/sites").then().statusCode(200).extract().asString();
