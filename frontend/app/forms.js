@@ -139,6 +139,15 @@ async function submit(form, event) {
 }
 
 export function initApiForms() {
+  // a time zone field starts at the browser's zone
+  document.querySelectorAll('input[data-default-zone]').forEach((input) => {
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone) input.value = zone;
+    } catch {
+      // the server's default (UTC) stays
+    }
+  });
   // durations are stored in milliseconds and shown as people write them
   document.querySelectorAll('input[data-type="duration"]').forEach((input) => {
     if (/^\d+$/.test(input.value.trim())) input.value = formatDuration(Number(input.value.trim()));

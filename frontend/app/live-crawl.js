@@ -244,7 +244,8 @@ export function initLiveCrawl() {
       const hosts = await api('GET', `/api/v1/crawls/${id}/hosts?limit=10`);
       const now = Date.now();
       hostsBody.replaceChildren(...(hosts.length ? hosts.map((h) => el('tr', {},
-        el('td', { class: 'url', text: h.host }), el('td', { text: `C${h.partition + 1}` }), el('td', { text: h.queued.toLocaleString() }),
+        el('td', { class: 'url' }, el('a', { href: `/ui/crawls/${encodeURIComponent(id)}/hosts/${encodeURIComponent(h.host)}`, text: h.host })),
+        el('td', { text: `C${h.partition + 1}` }), el('td', { text: h.queued.toLocaleString() }),
         el('td', { text: h.nextFetchAt <= now ? 'now' : `in ${((h.nextFetchAt - now) / 1000).toFixed(1)} s` }))) :
         [el('tr', {}, el('td', { colspan: 4, class: 'hint', text: 'No host is waiting: every host with work is being fetched.' }))]));
     } catch (e) {

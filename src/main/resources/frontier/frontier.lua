@@ -4,6 +4,7 @@
 -- an unsharded crawl and lane 0 of a sharded one) or "t:{c:<id>:<lane>.<salt>}:" (lane <lane> of a sharded crawl). Every
 -- key this script touches starts with it, so all of them share one hash tag and one Redis Cluster slot.
 -- ARGV[1] = operation: enqueue | lease | complete | reclaim | claim | rescore | revisit | purge | probe | finish | fetched
+--           | backoff | reopen | drop | queues
 --
 -- A sharded crawl (conf shards > 1: partitioned, politeness scope node, no re-scoring) keeps each lane in a shard of its
 -- own, with a copy of the settings (its share of maxPages and budget) and its own counters; a lane never finishes on its
@@ -18,7 +19,7 @@
 --                            scope (politeness scope: site | node), lane:<n> (the node that serves lane n; absent or
 --                            empty: any node), finishedAt, json, shards (shards of the crawl, 1 when absent),
 --                            shard (the lane this shard holds, when sharded)
---   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, ops
+--   P stats            HASH  admitted, queued, queued:<n>, seq, leaseSeq, fetched, fetched:<n>, unique, errors, dropped, ops
 --                            (changes that can make the shard busy again: the finish check's consistency token), ...
 --   P s:<bucket>       STRING seen fingerprints: sorted 6-byte big-endian remainders (exact dedup)
 --   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
@@ -701,6 +702,45 @@ if op == 'revisit' then
     touched()
   end
   return added
+end
+
+-- drop now part host [member ...]: an operator takes queued URLs of a host in a lane out of the crawl (the members
+-- given, else up to 1,000 of the queue's first); they stay seen, so no link brings them back. Returns { dropped,
+-- state after the finish check }.
+if op == 'drop' then
+  local now, part, host = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+  local q = queue_key(part, host)
+  local members = {}
+  if #ARGV > 4 then
+    for j = 5, #ARGV do members[#members + 1] = ARGV[j] end
+  else
+    members = redis.call('ZRANGE', q, 0, 999)
+  end
+  local n = 0
+  for _, m in ipairs(members) do
+    if redis.call('ZREM', q, m) == 1 then
+      n = n + 1
+      unindex(m)
+    end
+  end
+  if n > 0 then
+    redis.call('HINCRBY', STATS, 'queued', -n)
+    redis.call('HINCRBY', STATS, 'queued:' .. part, -n)
+    redis.call('HINCRBY', STATS, 'dropped', n)
+    if redis.call('EXISTS', q) == 0 then redis.call('ZREM', ready_key(part), host) end
+    touched()
+  end
+  return { n, check_finished(now) }
+end
+
+-- queues part cursor: one SCAN step over the lane's host queues on this node (the shard's keys all live here):
+-- { next cursor, host ... }
+if op == 'queues' then
+  local prefix = P .. 'p' .. ARGV[2] .. ':q:'
+  local r = redis.call('SCAN', ARGV[3], 'MATCH', prefix .. '*', 'COUNT', 500)
+  local out = { r[1] }
+  for _, k in ipairs(r[2]) do out[#out + 1] = string.sub(k, #prefix + 1) end
+  return out
 end
 
 -- reclaim now limit timeoutMs

@@ -8,6 +8,7 @@ package io.trawler.api;
  * names the worker node each lane runs on (one per lane, {@code ""} for any; default: lanes are placed on the live
  * nodes automatically); a lane whose node stops heart-beating moves to another.
  */
+@com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
 public record CrawlRequest(String strategy, Integer partitions, String mode, TopicRequest topic, Long budget, Boolean continuous,
         java.util.List<String> nodes) {
 

@@ -9,9 +9,7 @@ import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlState;
 import io.trawler.crawl.Page;
 import io.trawler.crawl.PageIngestor;
-import io.trawler.site.Site;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.DefaultValue;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -26,7 +24,6 @@ import jakarta.ws.rs.sse.Sse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jboss.logging.Logger;
 
@@ -122,6 +119,60 @@ public class CrawlResource {
                 .map(v -> sse.newEventBuilder().name("progress").mediaType(MediaType.APPLICATION_JSON_TYPE)
                         .data(CrawlView.class, v).build())
                 .onTermination().invoke(release);
+    }
+
+    /** An editor's name and note for a crawl; a field left out keeps its value, an empty one clears it. */
+    public record CrawlLabel(@Schema(nullable = true, maxLength = 200) String name, @Schema(nullable = true, maxLength = 2000) String note) {
+    }
+
+    @jakarta.ws.rs.PATCH
+    @Path("/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Names a crawl and keeps a note on it (API addition)")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "200", description = "the crawl")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "400", description = "a name over 200 or a note over 2,000 characters")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "404", description = "no such crawl")
+    public CrawlView label(@PathParam("id") String id, CrawlLabel body) {
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (body != null && body.name() != null && body.name().length() > 200) {
+            problems.add(new ApiError.Detail("name", "at most 200 characters"));
+        }
+        if (body != null && body.note() != null && body.note().length() > 2000) {
+            problems.add(new ApiError.Detail("note", "at most 2,000 characters"));
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        QuarkusTransaction.requiringNew().run(() -> {
+            Crawl crawl = find(id);
+            if (body != null && body.name() != null) {
+                crawl.name = body.name().isBlank() ? null : io.trawler.config.Text.storable(body.name().strip());
+            }
+            if (body != null && body.note() != null) {
+                crawl.note = body.note().isBlank() ? null : io.trawler.config.Text.storable(body.note().strip());
+            }
+        });
+        return view(id);
+    }
+
+    /**
+     * The settings the crawl ran with, as the manager gave them to the workers when it started: the site's seeds,
+     * scope, politeness and limits of that moment, the order, lanes, topic and budget (API addition).
+     */
+    @GET
+    @Path("/{id}/settings")
+    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "The settings the crawl ran with (a snapshot taken when it started)")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "200", description = "the snapshot",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
+                    description = "crawlId, siteId, seeds, hosts, include, exclude, delayMs, maxConcurrentPerHost, respectRobots, maxPages,"
+                            + " maxDepth, strategy, partitions, mode, laneSeeds, owners, knownUrls, constants, topic (null unless focused),"
+                            + " budget, continuous, followLinks, conditional, keepText, allowPrivateNetworks, politenessScope, nodes")))
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "404", description = "no such crawl")
+    public Response settings(@PathParam("id") String id) {
+        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> find(id));
+        return Response.ok(crawl.spec, MediaType.APPLICATION_JSON).build();
     }
 
     /** The crawl's busiest hosts: queued URLs and next allowed fetch time (API addition, for the live crawl page). */

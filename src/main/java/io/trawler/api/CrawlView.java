@@ -12,7 +12,9 @@ import java.util.List;
 
 /** A crawl as GET /api/v1/crawls/{id} and the event stream show it. */
 public record CrawlView(String id, String siteId, String state, @Schema(nullable = true) String strategy, @Schema(nullable = true) String mode, Instant startedAt,
-        @Schema(nullable = true) Instant finishedAt, CrawlCounts counts, Metrics metrics, List<PartitionCounts> partitions) {
+        @Schema(nullable = true) Instant finishedAt, CrawlCounts counts, Metrics metrics, List<PartitionCounts> partitions,
+        @Schema(nullable = true, description = "an editor's name for the crawl (addition)") String name,
+        @Schema(nullable = true, description = "an editor's note on the crawl (addition)") String note) {
 
     /**
      * The live partition metrics of SPEC §3: N = pages fetched by all lanes, I = distinct pages, U = URLs
@@ -55,7 +57,7 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
             double overlap = counts.fetched() == 0 ? 0 : (counts.fetched() - counts.unique()) / (double) counts.fetched();
             metrics = new Metrics(overlap, null, null, null, wallClock(c, counts), partial);
         }
-        return new CrawlView(c.id, c.siteId, c.state, c.strategy, c.mode, c.startedAt, c.finishedAt, counts, metrics, lanes);
+        return new CrawlView(c.id, c.siteId, c.state, c.strategy, c.mode, c.startedAt, c.finishedAt, counts, metrics, lanes, c.name, c.note);
     }
 
     /** Distinct pages a second of this crawl over its baseline's pages a second (the time it has run so far). */

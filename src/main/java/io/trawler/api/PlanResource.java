@@ -29,7 +29,7 @@ import java.util.Set;
 public class PlanResource {
 
     static final int MAX_CRAWLERS = 10;
-    static final Set<String> MODES = Set.of("independent", "coordinated");
+    static final Set<String> MODES = CrawlLauncher.MODES;
 
     /** Body of POST: every field optional. */
     public record PlanRequest(Integer crawlers, Double keyPathShare, Integer seedsPerPath, String mode,

@@ -3,7 +3,6 @@ package io.trawler.api;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
-import io.trawler.site.Site;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -12,35 +11,23 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import io.trawler.order.Strategies;
-import io.trawler.order.Topic;
 
 /** A site's crawls: start one, list them (API.md, "Crawls"). */
 @Path("/api/v1/sites/{siteId}/crawls")
 @Produces(MediaType.APPLICATION_JSON)
 public class SiteCrawlResource {
 
-    static final Set<String> MODES = Set.of("independent", "coordinated");
-
     private final CrawlService service;
     private final CrawlResource crawls;
-    private final io.trawler.plan.PlanService plans;
     private final io.trawler.plan.PlanConfig planConfig;
+    private final CrawlLauncher launcher;
 
-    private final io.trawler.plan.TopicService topics;
-    private final io.trawler.crawl.OrderConfig orderConfig;
-
-    public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanService plans,
-            io.trawler.plan.PlanConfig planConfig, io.trawler.plan.TopicService topics, io.trawler.crawl.OrderConfig orderConfig) {
-        this.topics = topics;
-        this.orderConfig = orderConfig;
+    public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanConfig planConfig, CrawlLauncher launcher) {
         this.service = service;
         this.crawls = crawls;
-        this.plans = plans;
         this.planConfig = planConfig;
+        this.launcher = launcher;
     }
 
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "202", description = "The crawl, started",
@@ -50,62 +37,7 @@ public class SiteCrawlResource {
         @Consumes(MediaType.APPLICATION_JSON)
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public Response start(@PathParam("siteId") String siteId, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) CrawlRequest body) {
-        CrawlRequest r = body == null ? new CrawlRequest(null, null, null, null, null, null) : body;
-        String strategy = r.strategy() == null ? "bfs" : r.strategy();
-        int partitions = r.partitions() == null ? 1 : r.partitions();
-        String mode = r.mode() == null ? "independent" : r.mode();
-        List<ApiError.Detail> problems = new ArrayList<>();
-        if (!Strategies.known(strategy)) {
-            problems.add(new ApiError.Detail("strategy", "unknown strategy '" + strategy + "'; one of " + Strategies.NAMES));
-        }
-        long budget = r.budget() == null ? 0 : r.budget();
-        if (budget < 0) {
-            problems.add(new ApiError.Detail("budget", "must be 0 (no limit) or a positive number of fetches"));
-        }
-        if (r.topic() != null && !Strategies.focused(strategy)) {
-            problems.add(new ApiError.Detail("topic", "only the focused strategies (focused-t, focused-tl) take a topic"));
-        }
-        if (partitions < 1 || partitions > 10) {
-            problems.add(new ApiError.Detail("partitions", "must be between 1 and 10"));
-        }
-        if (!MODES.contains(mode)) {
-            problems.add(new ApiError.Detail("mode", "one of " + MODES));
-        }
-        List<String> nodes = r.nodes() == null ? List.of() : r.nodes();
-        if (!nodes.isEmpty() && nodes.size() != partitions) {
-            problems.add(new ApiError.Detail("nodes", "one node per lane: " + partitions + " expected, " + nodes.size() + " given"));
-        }
-        for (int i = 0; i < nodes.size(); i++) {
-            String n = nodes.get(i);
-            if (n == null || !n.isEmpty() && !io.trawler.frontier.Leaser.NAME.matcher(n).matches()) {
-                problems.add(new ApiError.Detail("nodes[" + i + "]", "a node name (letters, digits, '.', '_', ':', '@', '-'; at most 128)"
-                        + " or \"\" for any node"));
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw ApiException.invalid(problems);
-        }
-        Topic given = r.topic() == null ? null : r.topic().validated("topic", orderConfig.focusThreshold());
-        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> {
-            Site site = SiteResource.find(siteId);
-            service.activeCrawlOf(siteId).ifPresent(c -> {
-                throw ApiException.conflict("site " + siteId + " already has an active crawl: " + c.id);
-            });
-            Topic crawlTopic = given != null || !Strategies.focused(strategy) ? given
-                    : topics.saved(siteId).orElseThrow(() -> ApiException.invalid(List.of(new ApiError.Detail("topic",
-                            "a focused crawl needs a topic: give one here or save one with PUT /api/v1/sites/" + siteId + "/plan/topic"))));
-            try {
-                io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
-                io.trawler.revisit.RefreshPlan refresh = io.trawler.revisit.RefreshPlan.findById(siteId);
-                boolean continuous = r.continuous() != null ? r.continuous() : refresh != null;
-                // conditional requests only under a refresh plan: every known page is then scheduled, so a 304 (no
-                // body, no links) loses nothing; a crawl without one must read every page to find the site
-                return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
-                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && refresh.userExperience()), nodes);
-            } catch (io.trawler.plan.PlanService.NoGraphException e) {
-                throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
-            }
-        });
+        Crawl crawl = launcher.launch(siteId, body == null ? new CrawlRequest(null, null, null, null, null, null) : body);
         return Response.status(202).entity(crawls.view(crawl.id)).build();
     }
 
@@ -117,5 +49,6 @@ public class SiteCrawlResource {
             return Crawl.ofSite(siteId).stream().map(c -> CrawlView.of(c, service.progress(c), planConfig)).toList();
         });
     }
+
 
 }

@@ -13,7 +13,7 @@ import java.util.Map;
 public record TopicRequest(Map<String, Double> keywords, List<String> examples, Double threshold, List<String> background) {
 
     /** The topic, or a 400 naming every problem (under {@code field}). */
-    Topic validated(String field, double defaultThreshold) {
+    public Topic validated(String field, double defaultThreshold) {
         Topic t = new Topic(keywords, examples, threshold == null ? defaultThreshold : threshold, background);
         List<ApiError.Detail> details = new ArrayList<>();
         for (String p : t.problems()) {

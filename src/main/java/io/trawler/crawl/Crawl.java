@@ -8,7 +8,13 @@ import java.time.Instant;
 import java.util.List;
 
 /** One run over a site. While it runs its live counters are in Redis; the final ones are stored here. */
+/*
+ * DynamicUpdate: an update writes only the columns it changed. The monitor and the API change a crawl's state and
+ * counters from entities read earlier; written whole, such an entity would put back the name, note or search flag it
+ * read, undoing an edit made meanwhile.
+ */
 @Entity
+@org.hibernate.annotations.DynamicUpdate
 public class Crawl extends PanacheEntityBase {
 
     @Id
@@ -59,6 +65,20 @@ public class Crawl extends PanacheEntityBase {
 
     /** Whether a crawl that ended has had every record ingested and its state freed (set by the monitor). */
     public boolean drained;
+
+    /** Whether per-host figures are kept for the crawl ({@code crawl_host}; false for crawls older than them). */
+    @Column(name = "hosts_counted", updatable = false)
+    public boolean hostsCounted = true;
+
+    /** Whether the crawl ended and every record of it is in its search index (set by the search indexer). */
+    @Column(name = "search_indexed")
+    public boolean searchIndexed;
+
+    /** An editor's name for the crawl, or null. */
+    public String name;
+
+    /** An editor's note on the crawl, or null. */
+    public String note;
 
     public boolean isActive() {
         return CrawlState.valueOf(state).isActive();

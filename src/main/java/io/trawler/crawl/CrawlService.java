@@ -182,8 +182,7 @@ public class CrawlService {
         }
         long[] lanes = crawl.laneFetched == null || crawl.laneFetched.isEmpty() ? new long[] {crawl.fetched}
                 : java.util.Arrays.stream(crawl.laneFetched.split(",")).mapToLong(Long::parseLong).toArray();
-        return new CrawlProgress(new CrawlCounts(crawl.fetched, crawl.uniquePages, crawl.queued, crawl.inFlight, crawl.errors,
-                crawl.robotsDenied, crawl.linksDropped), lanes, new long[lanes.length]);
+        return new CrawlProgress(CrawlCounts.stored(crawl), lanes, new long[lanes.length]);
     }
 
     static void snapshot(Crawl crawl, FrontierCounts c) {

@@ -40,6 +40,34 @@ public class Page extends PanacheEntityBase {
     public Double relevance;
     /** Whether the page reached the focused crawl's threshold θ, else null. */
     public Boolean relevant;
+    /** The URL's first 255 characters, indexed with the crawl: how a record is found by its URL (written by the ingester). */
+    @Column(name = "url_key", insertable = false, updatable = false)
+    public String urlKey;
+
+    static String keyOf(String url) {
+        return url.length() > 255 ? url.substring(0, 255) : url;
+    }
+
+    /**
+     * The latest record of each of the URLs in the crawl (by the index on crawl and URL key), by URL; URLs without a
+     * record are absent.
+     */
+    public static java.util.Map<String, Long> latestIds(String crawlId, java.util.Collection<String> urls) {
+        java.util.Map<String, Long> out = new java.util.HashMap<>();
+        List<String> keys = urls.stream().map(Page::keyOf).distinct().toList();
+        java.util.Set<String> wanted = new java.util.HashSet<>(urls);
+        for (int i = 0; i < keys.size(); i += 500) {
+            List<Object[]> rows = getEntityManager().createQuery("select p.url, max(p.id) from Page p where p.crawlId = ?1"
+                    + " and p.urlKey in ?2 group by p.url", Object[].class)
+                    .setParameter(1, crawlId).setParameter(2, keys.subList(i, Math.min(keys.size(), i + 500))).getResultList();
+            for (Object[] r : rows) {
+                if (wanted.contains((String) r[0])) {
+                    out.put((String) r[0], (Long) r[1]);
+                }
+            }
+        }
+        return out;
+    }
 
     /**
      * The crawl's records after an id, in id order. Written so that H2 reads only the rows it returns from the index

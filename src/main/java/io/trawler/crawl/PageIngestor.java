@@ -46,8 +46,8 @@ public class PageIngestor {
     private static final Logger LOG = Logger.getLogger(PageIngestor.class);
     static final int BATCH = 2000;
     private static final String INSERT = "INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index, depth,"
-            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant, stream_id)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant, stream_id, url_key)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
     private static final String QUARANTINE = "INSERT INTO page_quarantine (crawl_id, stream_id, reason, record, created_at)"
             + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
 
@@ -64,7 +64,7 @@ public class PageIngestor {
     private final Map<String, String> ingestedUntil = new ConcurrentHashMap<>();
     private final DurableCommits durable = new DurableCommits();
 
-    private record CrawlInfo(String siteId, long maxPages) {
+    private record CrawlInfo(String siteId, long maxPages, boolean hostsCounted) {
     }
 
     private record Entry(String streamId, Map<String, String> fields, PageRecord record) {
@@ -148,11 +148,12 @@ public class PageIngestor {
      * its records one by one and quarantines those it refuses. Returns the records stored.
      */
     private List<Entry> store(String crawlId, List<Entry> good, List<Refused> refused, String lastId) throws SQLException {
+        boolean countHosts = info(crawlId).hostsCounted();
         try (Connection c = dataSource.get().getConnection()) {
             c.setAutoCommit(false);
             try {
                 durable.begin(c);
-                insert(c, crawlId, good).addTo(c, crawlId);
+                insert(c, crawlId, good).addTo(c, crawlId, countHosts);
                 quarantine(c, crawlId, refused);
                 markIngested(c, crawlId, lastId);
                 c.commit();
@@ -166,7 +167,7 @@ public class PageIngestor {
             for (Entry e : good) {
                 try {
                     durable.begin(c);
-                    insert(c, crawlId, List.of(e)).addTo(c, crawlId);
+                    insert(c, crawlId, List.of(e)).addTo(c, crawlId, countHosts);
                     c.commit();
                     stored.add(e);
                 } catch (SQLException one) {
@@ -187,9 +188,21 @@ public class PageIngestor {
         }
     }
 
-    /** Inserts the records (skipping those already stored) and tallies by status class the rows it inserted. */
-    private static StatusClasses.Tally insert(Connection c, String crawlId, List<Entry> entries) throws SQLException {
-        StatusClasses.Tally tally = new StatusClasses.Tally();
+    /** The rows one transaction inserted, counted by status class and by host. */
+    private record Tallies(StatusClasses.Tally classes, HostStats.Tally hosts) {
+
+        /** Adds both to the crawl's counts inside the caller's transaction (host figures only where the crawl keeps them). */
+        void addTo(Connection c, String crawlId, boolean countHosts) throws SQLException {
+            classes.addTo(c, crawlId);
+            if (countHosts) {
+                hosts.addTo(c, crawlId);
+            }
+        }
+    }
+
+    /** Inserts the records (skipping those already stored) and tallies by status class and host the rows it inserted. */
+    private static Tallies insert(Connection c, String crawlId, List<Entry> entries) throws SQLException {
+        Tallies tally = new Tallies(new StatusClasses.Tally(), new HostStats.Tally());
         if (entries.isEmpty()) {
             return tally;
         }
@@ -202,7 +215,8 @@ public class PageIngestor {
             for (int i = 0; i < inserted.length; i++) {
                 // 0: already stored (a replay); a driver that cannot tell (SUCCESS_NO_INFO) is taken at its word
                 if (inserted[i] != 0) {
-                    tally.add(entries.get(i).record().status());
+                    tally.classes().add(entries.get(i).record().status());
+                    tally.hosts().add(entries.get(i).record());
                 }
             }
         }
@@ -250,20 +264,22 @@ public class PageIngestor {
         CrawlInfo info = infoOf.get(crawlId);
         if (info == null) {
             try (Connection c = dataSource.get().getConnection();
-                    PreparedStatement ps = c.prepareStatement("SELECT site_id, spec FROM crawl WHERE id = ?")) {
+                    PreparedStatement ps = c.prepareStatement("SELECT site_id, spec, hosts_counted FROM crawl WHERE id = ?")) {
                 ps.setString(1, crawlId);
                 try (var rs = ps.executeQuery()) {
                     long maxPages = 0;
                     String site = "";
+                    boolean hosts = false;
                     if (rs.next()) {
                         site = rs.getString(1);
+                        hosts = rs.getBoolean(3);
                         try {
                             maxPages = json.readTree(rs.getString(2)).path("maxPages").asLong(0);
                         } catch (IOException e) {
                             maxPages = 0;
                         }
                     }
-                    info = new CrawlInfo(site, maxPages);
+                    info = new CrawlInfo(site, maxPages, hosts);
                 }
             }
             infoOf.put(crawlId, info);
@@ -357,6 +373,7 @@ public class PageIngestor {
             ps.setBoolean(18, r.relevant());
         }
         ps.setString(19, r.streamId());
+        ps.setString(20, r.url().length() > 255 ? r.url().substring(0, 255) : r.url());
     }
 
     private static void setNullable(PreparedStatement ps, int i, String v) throws SQLException {

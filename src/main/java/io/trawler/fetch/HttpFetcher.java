@@ -252,17 +252,23 @@ public final class HttpFetcher implements AutoCloseable {
         return result.future();
     }
 
-    /** The address {@code trawler.fetch.resolve} gives the host, or null to look the host up. */
-    private SocketAddress resolvedByConfig(String host) {
-        if (config.resolve().isEmpty()) {
-            return null;
-        }
-        String address = config.resolve().get(host);
+    /** A host and port to connect to. */
+    record Endpoint(String host, int port) {
+    }
+
+    /** The {@code host:port} {@code trawler.fetch.resolve} gives the host (connect there instead of looking it up), if any. */
+    static java.util.Optional<Endpoint> configuredEndpoint(FetchConfig config, String host) {
+        String address = config.resolve().isEmpty() ? null : config.resolve().get(host);
         if (address == null) {
-            return null;
+            return java.util.Optional.empty();
         }
         int colon = address.lastIndexOf(':');
-        return SocketAddress.inetSocketAddress(Integer.parseInt(address.substring(colon + 1)), address.substring(0, colon));
+        return java.util.Optional.of(new Endpoint(address.substring(0, colon), Integer.parseInt(address.substring(colon + 1))));
+    }
+
+    /** The address {@code trawler.fetch.resolve} gives the host, or null to look the host up. */
+    private SocketAddress resolvedByConfig(String host) {
+        return configuredEndpoint(config, host).map(e -> SocketAddress.inetSocketAddress(e.port(), e.host())).orElse(null);
     }
 
     private static FetchError classify(Throwable t, CappedBody body) {

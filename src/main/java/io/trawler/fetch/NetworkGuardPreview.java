@@ -32,11 +32,10 @@ public final class NetworkGuardPreview {
         int port = port(u);
         boolean privateOk = allowPrivate || config.allowPrivateNetworks();
         try {
-            String given = config.resolve().get(host);   // trawler.fetch.resolve: host:port the fetcher connects to instead
-            if (given != null) {
-                int colon = given.lastIndexOf(':');
-                host = given.substring(0, colon);
-                port = Integer.parseInt(given.substring(colon + 1));
+            var given = HttpFetcher.configuredEndpoint(config, host);   // where the fetcher connects instead, if anywhere
+            if (given.isPresent()) {
+                host = given.get().host();
+                port = given.get().port();
             }
             Optional<InetAddress> lit = AddressPolicy.literal(host);
             InetAddress[] all = lit.isPresent() ? new InetAddress[] {lit.get()} : InetAddress.getAllByName(host);

@@ -153,4 +153,14 @@ public interface Frontier extends PageRecordSource {
      * (a bounded look, whatever the crawl's size), largest queue first, at most {@code limit}.
      */
     Future<List<HostQueue>> busiestHosts(String crawlId, int partitions, int scan, int limit);
+
+    /** One host of the crawl (frontier inspection): its queue and next URLs per lane, and its politeness state. */
+    Future<HostDetail> host(String crawlId, int partitions, String host, int nextUrls);
+
+    /**
+     * Takes queued URLs out of a running crawl: every URL of {@code host} (with {@code pattern} null), or those of
+     * {@code host} whose URL the pattern accepts, or, with {@code host} null, every queued URL it accepts. The URLs
+     * stay seen (no link brings them back). Returns how many were dropped.
+     */
+    Future<Long> drop(String crawlId, int partitions, String host, java.util.function.Predicate<String> pattern);
 }

@@ -82,6 +82,21 @@ public final class FrontierKeys {
         public String queue(int lane, String host) {
             return prefix + "p" + lane + ":q:" + host;
         }
+
+        /** Politeness key → URLs in flight. */
+        public String hostBusy() {
+            return prefix + "hbusy";
+        }
+
+        /** Politeness key → next time (ms) a fetch is allowed. */
+        public String hostNext() {
+            return prefix + "hnext";
+        }
+
+        /** Host → delay (ms) between fetch starts. */
+        public String hostDelay() {
+            return prefix + "hdelay";
+        }
     }
 
     /** The keys of the crawl's home shard. */

@@ -549,6 +549,171 @@ public class RedisFrontier implements Frontier {
         });
     }
 
+    @Override
+    public Future<HostDetail> host(String crawlId, int partitions, String host, int nextUrls) {
+        return layout(crawlId).compose(l -> redis.send(Request.cmd(Command.HGET).arg(l.home().conf()).arg("scope")).compose(scope -> {
+            // per-client politeness keys ("client|host") exist only with scope node: with scope site the host's own
+            // entries are all there is, and the hashes are not scanned
+            boolean perClient = scope != null && "node".equals(scope.toString());
+            List<Future<HostDetail.Lane>> lanes = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) {
+                lanes.add(lane(l.shard(l.shardOf(p)), p, host, nextUrls));
+            }
+            List<Future<List<HostDetail.Client>>> clients = new ArrayList<>();
+            List<Future<Response>> delays = new ArrayList<>();
+            for (int shard = 0; shard < l.shards(); shard++) {
+                clients.add(clients(l.shard(shard), host, perClient));
+                delays.add(redis.send(Request.cmd(Command.HGET).arg(l.shard(shard).hostDelay()).arg(host)));
+            }
+            return Future.all(List.of(Future.all(lanes), Future.all(clients), Future.all(delays))).map(all -> {
+                List<HostDetail.Lane> byLane = new ArrayList<>();
+                lanes.forEach(f -> byLane.add(f.result()));
+                java.util.Map<String, HostDetail.Client> byClient = new java.util.TreeMap<>();
+                for (Future<List<HostDetail.Client>> f : clients) {
+                    for (HostDetail.Client c : f.result()) {
+                        byClient.merge(c.client(), c, (a, b) -> new HostDetail.Client(a.client(), a.inFlight() + b.inFlight(),
+                                a.nextFetchAt() == null ? b.nextFetchAt() : b.nextFetchAt() == null ? a.nextFetchAt()
+                                        : Long.valueOf(Math.max(a.nextFetchAt(), b.nextFetchAt()))));
+                    }
+                }
+                Long delay = null;
+                for (Future<Response> f : delays) {
+                    if (f.result() != null) {
+                        delay = delay == null ? f.result().toLong() : Math.max(delay, f.result().toLong());
+                    }
+                }
+                long queued = byLane.stream().mapToLong(HostDetail.Lane::queued).sum();
+                long inFlight = byClient.values().stream().mapToLong(HostDetail.Client::inFlight).sum();
+                return new HostDetail(host, queued, inFlight, delay, byLane, List.copyOf(byClient.values()));
+            });
+        }));
+    }
+
+    private Future<HostDetail.Lane> lane(FrontierKeys.Shard shard, int lane, String host, int nextUrls) {
+        String queue = shard.queue(lane, host);
+        return redis.batch(List.of(Request.cmd(Command.ZCARD).arg(queue),
+                Request.cmd(Command.ZRANGE).arg(queue).arg(0).arg(Math.max(0, nextUrls - 1)).arg("WITHSCORES"),
+                Request.cmd(Command.ZSCORE).arg(shard.ready(lane)).arg(host))).map(r -> {
+                    List<HostDetail.QueuedUrl> next = new ArrayList<>();
+                    if (nextUrls > 0) {
+                        for (ScoredMembers.Scored m : ScoredMembers.of(r.get(1))) {
+                            // member: "depth hops attempts url"
+                            String[] parts = m.member().split(" ", 4);
+                            if (parts.length == 4) {
+                                next.add(new HostDetail.QueuedUrl(parts[3], Integer.parseInt(parts[0]), m.score()));
+                            }
+                        }
+                    }
+                    Long readyAt = r.get(2) == null ? null : Long.valueOf(r.get(2).toDouble().longValue());
+                    return new HostDetail.Lane(lane, r.get(0) == null ? 0 : r.get(0).toLong(), readyAt, next);
+                });
+    }
+
+    /** The host's polite clients in a shard: the host's own entry (scope site) and each "client|host" (scope node). */
+    private Future<List<HostDetail.Client>> clients(FrontierKeys.Shard shard, String host, boolean perClient) {
+        String match = perClient ? "*|" + host.replaceAll("([*?\\[\\]\\\\])", "\\\\$1") : null;
+        return Future.all(hashEntries(shard.hostBusy(), host, match), hashEntries(shard.hostNext(), host, match)).map(all -> {
+            java.util.Map<String, Long> busy = all.resultAt(0);
+            java.util.Map<String, Long> next = all.resultAt(1);
+            java.util.Set<String> keys = new java.util.TreeSet<>(busy.keySet());
+            keys.addAll(next.keySet());
+            List<HostDetail.Client> out = new ArrayList<>();
+            for (String k : keys) {
+                String client = k.equals(host) ? "" : k.substring(0, k.length() - host.length() - 1);
+                out.add(new HostDetail.Client(client, busy.getOrDefault(k, 0L), next.get(k)));
+            }
+            return out;
+        });
+    }
+
+    /** The entries of a politeness hash for a host: its own field and, given a match, those matching "client|host" (HSCAN to the end). */
+    private Future<java.util.Map<String, Long>> hashEntries(String key, String host, String match) {
+        java.util.Map<String, Long> out = new java.util.HashMap<>();
+        java.util.concurrent.atomic.AtomicReference<String> cursor = new java.util.concurrent.atomic.AtomicReference<>("0");
+        return redis.send(Request.cmd(Command.HGET).arg(key).arg(host)).compose(own -> {
+            if (own != null) {
+                out.put(host, own.toLong());
+            }
+            if (match == null) {
+                return Future.<Void>succeededFuture();
+            }
+            return repeat(() -> redis.send(Request.cmd(Command.HSCAN).arg(key).arg(cursor.get()).arg("MATCH").arg(match).arg("COUNT").arg(1000))
+                    .map(r -> {
+                        cursor.set(r.get(0).toString());
+                        Response fields = r.get(1);
+                        for (int i = 0; i + 1 < fields.size(); i += 2) {
+                            out.put(fields.get(i).toString(), fields.get(i + 1).toLong());
+                        }
+                        return !"0".equals(cursor.get());
+                    }));
+        }).map(v -> out);
+    }
+
+    @Override
+    public Future<Long> drop(String crawlId, int partitions, String host, java.util.function.Predicate<String> pattern) {
+        java.util.concurrent.atomic.AtomicLong dropped = new java.util.concurrent.atomic.AtomicLong();
+        return layout(crawlId).compose(l -> {
+            Future<Void> chain = Future.succeededFuture();
+            for (int p = 0; p < partitions; p++) {
+                int lane = p;
+                FrontierKeys.Shard shard = l.shard(l.shardOf(p));
+                chain = chain.compose(v -> host != null ? dropQueue(shard, lane, host, pattern, dropped) : dropMatching(shard, lane, pattern, dropped));
+            }
+            return chain;
+        }).map(v -> dropped.get());
+    }
+
+    /** Every host queue of the lane (SCAN on the shard's node, in the script), each searched for the pattern. */
+    private Future<Void> dropMatching(FrontierKeys.Shard shard, int lane, java.util.function.Predicate<String> pattern, java.util.concurrent.atomic.AtomicLong dropped) {
+        java.util.concurrent.atomic.AtomicReference<String> cursor = new java.util.concurrent.atomic.AtomicReference<>("0");
+        return repeat(() -> SCRIPT.run(redis, shard.prefix(), List.of("queues", Integer.toString(lane), cursor.get())).compose(r -> {
+            cursor.set(r.get(0).toString());
+            Future<Void> hosts = Future.succeededFuture();
+            for (int i = 1; i < r.size(); i++) {
+                String h = r.get(i).toString();
+                hosts = hosts.compose(v -> dropQueue(shard, lane, h, pattern, dropped));
+            }
+            return hosts.map(v -> !"0".equals(cursor.get()));
+        }));
+    }
+
+    /** The host's queued URLs in the lane: all of them (no pattern), else those whose URL the pattern accepts. */
+    private Future<Void> dropQueue(FrontierKeys.Shard shard, int lane, String host, java.util.function.Predicate<String> pattern,
+            java.util.concurrent.atomic.AtomicLong dropped) {
+        if (pattern == null) {
+            return repeat(() -> SCRIPT.run(redis, shard.prefix(), List.of("drop", Long.toString(System.currentTimeMillis()),
+                    Integer.toString(lane), host)).map(r -> {
+                        long n = r.get(0).toLong();
+                        dropped.addAndGet(n);
+                        return n > 0;
+                    }));
+        }
+        String queue = shard.queue(lane, host);
+        java.util.concurrent.atomic.AtomicReference<String> cursor = new java.util.concurrent.atomic.AtomicReference<>("0");
+        return repeat(() -> redis.send(Request.cmd(Command.ZSCAN).arg(queue).arg(cursor.get()).arg("COUNT").arg(500)).compose(r -> {
+            cursor.set(r.get(0).toString());
+            Response items = r.get(1);
+            List<String> args = new ArrayList<>(List.of("drop", Long.toString(System.currentTimeMillis()), Integer.toString(lane), host));
+            for (int i = 0; i + 1 < items.size(); i += 2) {
+                String member = items.get(i).toString();
+                String[] parts = member.split(" ", 4);
+                if (parts.length == 4 && pattern.test(parts[3])) {
+                    args.add(member);
+                }
+            }
+            Future<Long> n = args.size() == 4 ? Future.succeededFuture(0L) : SCRIPT.run(redis, shard.prefix(), args).map(x -> x.get(0).toLong());
+            return n.map(k -> {
+                dropped.addAndGet(k);
+                return !"0".equals(cursor.get());
+            });
+        }));
+    }
+
+    /** Runs {@code step} until it answers false. */
+    private static Future<Void> repeat(java.util.function.Supplier<Future<Boolean>> step) {
+        return step.get().compose(more -> more ? repeat(step) : Future.succeededFuture());
+    }
+
     /** Page records in the crawl's streams not yet ingested (the streams are trimmed behind the ingester). */
     @Override
     public Future<Long> unread(String crawlId) {

@@ -30,16 +30,25 @@ public final class TextAnalysis {
         @Override
         protected TokenStreamComponents createComponents(String field) {
             Tokenizer source = new StandardTokenizer();
-            TokenStream s = new CJKWidthFilter(source);
-            s = new LowerCaseFilter(s);
-            s = new CJKBigramFilter(s);
-            s = new StopFilter(s, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
-            s = new PorterStemFilter(s);
-            return new TokenStreamComponents(source, s);
+            return new TokenStreamComponents(source, normalise(source));
         }
     };
 
     private TextAnalysis() {
+    }
+
+    /** What follows the tokenizer: width folding, lower case, CJK bigrams, English stop words out, Porter stems. */
+    public static TokenStream normalise(TokenStream tokens) {
+        TokenStream s = new CJKWidthFilter(tokens);
+        s = new LowerCaseFilter(s);
+        s = new CJKBigramFilter(s);
+        s = new StopFilter(s, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+        return new PorterStemFilter(s);
+    }
+
+    /** The analyzer itself (for a Lucene index of page texts: search finds what focused crawling scores). */
+    public static Analyzer analyzer() {
+        return ANALYZER;
     }
 
     /** Term → occurrences. */

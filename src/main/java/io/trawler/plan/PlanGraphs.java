@@ -52,7 +52,8 @@ public class PlanGraphs {
 
     /** The planner for the graph of one of the site's crawls, if that crawl has ended and left a whole graph. */
     public Optional<Graph> of(String siteId, String crawlId) {
-        return Crawl.ofSite(siteId).stream().filter(c -> c.id.equals(crawlId) && whole(c)).findFirst().map(c -> load(c.id, dirOf(c)));
+        return Optional.ofNullable(Crawl.<Crawl>findById(crawlId)).filter(c -> c.siteId.equals(siteId) && whole(c))
+                .map(c -> load(c.id, dirOf(c)));
     }
 
     /**

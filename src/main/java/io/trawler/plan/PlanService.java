@@ -10,7 +10,6 @@ import io.trawler.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,12 +50,6 @@ public class PlanService {
         return config;
     }
 
-    /** Plans {@code crawlers} crawlers greedily from the default graph and saves the plan. */
-    @Transactional
-    public Planned plan(Site site, int crawlers, double keyPathShare, int seedsPerPath, CrawlMode mode) {
-        return plan(site, crawlers, keyPathShare, seedsPerPath, mode, Optional.empty(), true);
-    }
-
     /**
      * Plans {@code crawlers} crawlers greedily from the graph of {@code fromCrawl} (default: see the class); saves the
      * plan only when {@code save}, else returns it with its predictions and leaves the saved plan as it is.
@@ -66,23 +59,13 @@ public class PlanService {
             boolean save) {
         PlanGraphs.Graph g = graph(site, fromCrawl);
         PartitionPlan plan = g.partitioner().plan(crawlers, keyPathShare, seedsPerPath);
-        if (!save) {
-            PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth).metrics();
-            return new Planned(plan, predicted, g.crawlId(), keyPathShare, seedsPerPath, mode, null, pathUrls(g, plan));
-        }
-        return save(site, g, plan, keyPathShare, seedsPerPath, mode);
+        return save ? save(site, g, plan, keyPathShare, seedsPerPath, mode) : withPredictions(site, g, plan, keyPathShare, seedsPerPath, mode, null);
     }
 
     /**
      * Saves an edited plan: the given key paths per crawler. Throws IllegalArgumentException naming a path
      * the graph does not have or a path given to two crawlers.
      */
-    @Transactional
-    public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode) {
-        return edited(site, pathsPerCrawler, seedsPerPath, mode, Optional.empty(), true);
-    }
-
-    /** As {@link #edit}, on the graph of {@code fromCrawl} (the crawl the edited plan was made from). */
     @Transactional
     public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl) {
         return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, true);
@@ -111,12 +94,8 @@ public class PlanService {
         Optional<SitePlan> previous = Optional.ofNullable(SitePlan.findById(site.id));
         double share = previous.map(p -> p.keyPathShare).orElse(config.keyPathShare());
         PartitionPlan plan = g.partitioner().withAssignment(pathsPerCrawler, seedsPerPath);
-        if (!store) {
-            PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth).metrics();
-            return new Planned(plan, predicted, g.crawlId(), share, seedsPerPath, mode, previous.map(p -> p.updatedAt).orElse(null),
-                    pathUrls(g, plan));
-        }
-        return save(site, g, plan, share, seedsPerPath, mode);
+        return store ? save(site, g, plan, share, seedsPerPath, mode)
+                : withPredictions(site, g, plan, share, seedsPerPath, mode, previous.map(p -> p.updatedAt).orElse(null));
     }
 
     /** Predicted metrics for {@code from…to} crawlers planned greedily (nothing is saved). */
@@ -128,14 +107,15 @@ public class PlanService {
 
     /**
      * The plan a partitioned crawl of {@code crawlers} lanes uses: the saved plan when it has that many
-     * crawlers and was made from the latest graph, else a greedy plan with the default settings (not saved).
+     * crawlers (whichever crawl it was made from), else a greedy plan from the default graph with the default settings
+     * (not saved).
      */
     public PartitionPlan forCrawl(Site site, int crawlers) {
         SitePlan sp = SitePlan.findById(site.id);
         if (sp != null) {
             PartitionPlan saved = read(sp.plan);
             if (saved.size() == crawlers) {
-                return saved;   // whichever crawl it was made from: the editor saved it for this
+                return saved;
             }
         }
         return graph(site).partitioner().plan(crawlers, config.keyPathShare(), config.seedsPerPath());
@@ -161,8 +141,13 @@ public class PlanService {
                 CrawlMode.parse(sp.mode), sp.updatedAt, Map.of())));
     }
 
-    private Planned save(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode) {
+    /** A plan with its predictions and path sizes, as of {@code updatedAt} (the saved plan's last change, if any). */
+    private Planned withPredictions(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode, Instant updatedAt) {
         PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth).metrics();
+        return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, updatedAt, pathUrls(g, plan));
+    }
+
+    private Planned save(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode) {
         SitePlan sp = SitePlan.findById(site.id);
         if (sp == null) {
             sp = new SitePlan();
@@ -175,7 +160,7 @@ public class PlanService {
         sp.graphCrawlId = g.crawlId();
         sp.updatedAt = Instant.now();
         sp.persist();
-        return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, sp.updatedAt, pathUrls(g, plan));
+        return withPredictions(site, g, plan, share, seeds, mode, sp.updatedAt);
     }
 
     /** URL counts of the plan's key paths, for the partition editor's treemap. */

@@ -96,25 +96,32 @@ public final class SiteRatePrior {
 
     /** The page's estimated change rate per second: the posterior mean given its visits (the prior's mean with none). */
     public double estimatePerSecond(PageHistory h) {
-        double[] post = posterior(h);
-        double m = 0;
-        for (int g = 0; g < grid.length; g++) {
-            m += post[g] * grid[g];
-        }
-        return m;
+        return estimate(h, 0).ratePerSecond();
     }
 
     /**
-     * The probability that the page has not changed {@code seconds} after its last fetch, averaged over the posterior
-     * (E[e^{−λt}], which a single estimate λ̂ would overstate the loss of when the rate is uncertain).
+     * A page's estimate: its posterior mean rate (per second) and the probability that it has not changed {@code seconds}
+     * after its last fetch, averaged over the posterior (E[e^{−λt}], which a single estimate λ̂ would overstate the loss
+     * of when the rate is uncertain). One posterior for both.
      */
-    public double freshness(PageHistory h, double seconds) {
+    public record Estimate(double ratePerSecond, double freshness) {
+    }
+
+    /** The page's {@link Estimate} {@code seconds} after its last fetch. */
+    public Estimate estimate(PageHistory h, double seconds) {
         double[] post = posterior(h);
+        double m = 0;
         double f = 0;
         for (int g = 0; g < grid.length; g++) {
-            f += post[g] * Math.exp(-grid[g] * seconds);
+            m += post[g] * grid[g];
+            f += seconds == 0 ? post[g] : post[g] * Math.exp(-grid[g] * seconds);
         }
-        return f;
+        return new Estimate(m, f);
+    }
+
+    /** The probability that the page has not changed {@code seconds} after its last fetch (see {@link Estimate}). */
+    public double freshness(PageHistory h, double seconds) {
+        return estimate(h, seconds).freshness();
     }
 
     private double[] posterior(PageHistory h) {

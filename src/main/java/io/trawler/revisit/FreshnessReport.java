@@ -91,8 +91,9 @@ public record FreshnessReport(String siteId, @Schema(nullable = true) String pol
         totals[0] += h.visits();
         totals[1] += h.changes();
         if (h.observed() > 0) {
-            rates.add(prior.estimatePerSecond(h) * 86_400);
-            fresh[0] += prior.freshness(h, Math.max(0, now - h.lastFetch()) / 1000.0);
+            SiteRatePrior.Estimate e = prior.estimate(h, Math.max(0, now - h.lastFetch()) / 1000.0);
+            rates.add(e.ratePerSecond() * 86_400);
+            fresh[0] += e.freshness();
         }
     }
 

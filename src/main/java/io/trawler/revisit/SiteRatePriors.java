@@ -12,7 +12,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Each site's change-rate prior ({@link SiteRatePrior}), fitted to a uniform sample of at most {@value #SAMPLE} of
  * its pages' histories and refitted at most every {@code trawler.refresh.prior-refit}. The freshness report and the
- * revisit schedules estimate every page under it.
+ * revisit schedules estimate every page under it. A site's first prior is fitted when first asked for; later ones on
+ * a background thread (a pass over the site's histories), while the previous one keeps serving, so that recording
+ * ingested pages never waits for a refit.
  */
 @ApplicationScoped
 public class SiteRatePriors {
@@ -25,21 +27,40 @@ public class SiteRatePriors {
     private final RefreshStore store;
     private final long refitMs;
     private final Map<String, Fitted> fitted = new ConcurrentHashMap<>();
+    private final java.util.Set<String> refitting = ConcurrentHashMap.newKeySet();
+    private final java.util.concurrent.ExecutorService refits = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "trawler-rate-prior");
+        t.setDaemon(true);
+        return t;
+    });
 
     public SiteRatePriors(RefreshStore store, RefreshConfig config) {
         this.store = store;
         this.refitMs = config.priorRefit().toMillis();
     }
 
-    /** The site's prior, fitted now if there is none or it is older than the refit interval. */
+    /** The site's prior: fitted now if there is none; refitted in the background once it is older than the refit interval. */
     public SiteRatePrior of(String siteId) {
-        long now = System.currentTimeMillis();
         Fitted f = fitted.get(siteId);
-        if (f == null || now - f.at() >= refitMs) {
-            f = new Fitted(SiteRatePrior.fit(sample(siteId)), now);
+        if (f == null) {
+            f = fit(siteId);
             fitted.put(siteId, f);
+        } else if (System.currentTimeMillis() - f.at() >= refitMs && refitting.add(siteId)) {
+            refits.execute(() -> {
+                try {
+                    fitted.put(siteId, fit(siteId));
+                } catch (RuntimeException e) {
+                    org.jboss.logging.Logger.getLogger(SiteRatePriors.class).warnf("Rate prior of site %s not refitted: %s", siteId, e);
+                } finally {
+                    refitting.remove(siteId);
+                }
+            });
         }
         return f.prior();
+    }
+
+    private Fitted fit(String siteId) {
+        return new Fitted(SiteRatePrior.fit(sample(siteId)), System.currentTimeMillis());
     }
 
     /** Forgets a site's prior (its histories were deleted). */

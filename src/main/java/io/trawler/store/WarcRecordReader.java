@@ -26,6 +26,18 @@ public final class WarcRecordReader {
         T apply(WarcRecord record) throws IOException;
     }
 
+    /** The record after the one being read, on demand (reading it ends access to the first record's body). */
+    @FunctionalInterface
+    public interface NextRecord {
+        Optional<WarcRecord> get() throws IOException;
+    }
+
+    /** What is done with a record and, if wanted, the one after it (a response's request record follows it). */
+    @FunctionalInterface
+    public interface PairFunction<T> {
+        T apply(WarcRecord record, NextRecord next) throws IOException;
+    }
+
     private final LocalWarcArchive local;
     private final WarcArchive archive;
 
@@ -41,13 +53,22 @@ public final class WarcRecordReader {
 
     /** Applies {@code f} to the record at the offset; empty when the file is not here nor in the archive, or holds no record there. */
     public <T> Optional<T> read(String file, long offset, RecordFunction<T> f) throws IOException {
+        return readPair(file, offset, (record, next) -> f.apply(record));
+    }
+
+    /**
+     * Applies {@code f} to the record at the offset, which may go on to read the record after it; empty when the file
+     * is not here nor in the archive, or holds no record there.
+     */
+    public <T> Optional<T> readPair(String file, long offset, PairFunction<T> f) throws IOException {
         Optional<InputStream> in = open(file, offset, MAX_RECORD_BYTES);
         if (in.isEmpty()) {
             return Optional.empty();
         }
         try (InputStream s = in.get()) {
-            Optional<WarcRecord> record = new WarcReader(Channels.newChannel(s)).next();
-            return record.isEmpty() ? Optional.empty() : Optional.ofNullable(f.apply(record.get()));
+            WarcReader reader = new WarcReader(Channels.newChannel(s));
+            Optional<WarcRecord> record = reader.next();
+            return record.isEmpty() ? Optional.empty() : Optional.ofNullable(f.apply(record.get(), reader::next));
         }
     }
 
@@ -68,6 +89,11 @@ public final class WarcRecordReader {
             }
             return Optional.of(s.first((int) end));
         }
+    }
+
+    /** A whole WARC file, from this node's directory or the archive; empty when neither has it. */
+    public Optional<InputStream> openFile(String file) throws IOException {
+        return open(file, 0, Long.MAX_VALUE);
     }
 
     private Optional<InputStream> open(String file, long offset, long max) throws IOException {

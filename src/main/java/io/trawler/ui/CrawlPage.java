@@ -72,7 +72,13 @@ public class CrawlPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
-                StatusClasses statuses, long maxPages, String rateHistory, Blocked blocked);
+                StatusClasses statuses, long maxPages, String rateHistory, Blocked blocked, Hosts hosts, io.trawler.crawl.CrawlSpec spec);
+
+        static native TemplateInstance search(Crawl crawl, Site site, String query, io.trawler.api.SearchResource.SearchView result,
+                String error);
+
+        static native TemplateInstance host(Crawl crawl, Site site, String host, io.trawler.crawl.HostStats done,
+                io.trawler.frontier.HostDetail frontier, long now);
 
         static native TemplateInstance pages(Crawl crawl, Site site, List<Page> pages, Filters filters, String error, Long next,
                 String nextQuery);
@@ -85,7 +91,13 @@ public class CrawlPage {
     private final PlanService plans;
     private final com.fasterxml.jackson.databind.ObjectMapper json;
 
-    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, com.fasterxml.jackson.databind.ObjectMapper json) {
+    private final io.trawler.api.SearchResource searches;
+    private final io.trawler.api.CrawlHostsResource hostViews;
+
+    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, com.fasterxml.jackson.databind.ObjectMapper json,
+            io.trawler.api.CrawlHostsResource hostViews, io.trawler.api.SearchResource searches) {
+        this.hostViews = hostViews;
+        this.searches = searches;
         this.json = json;
         this.crawls = crawls;
         this.planConfig = planConfig;
@@ -111,21 +123,72 @@ public class CrawlPage {
                     // no graph to predict from any more: the live figures stand alone
                 }
             }
-            long maxPages = 0;
+            io.trawler.crawl.CrawlSpec spec = null;
             try {
-                maxPages = c.spec == null ? 0 : json.readValue(c.spec, io.trawler.crawl.CrawlSpec.class).maxPages();
+                spec = c.spec == null ? null : json.readValue(c.spec, io.trawler.crawl.CrawlSpec.class);
             } catch (java.io.IOException | RuntimeException unreadable) {
-                // no limit shown
+                // no limit and no settings shown
             }
+            long maxPages = spec == null ? 0 : spec.maxPages();
             StatusClasses statuses = statusClasses(id);
             String rates = RateHistory.json(Page.getEntityManager().unwrap(org.hibernate.Session.class)
                     .doReturningWork(conn -> RateHistory.read(conn, id, System.currentTimeMillis())));
+            io.trawler.crawl.HostStats.Listing hosts = Page.getEntityManager().unwrap(org.hibernate.Session.class)
+                    .doReturningWork(conn -> io.trawler.crawl.HostStats.read(conn, id, io.trawler.crawl.HostStats.Order.PAGES, HOSTS));
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted,
-                    statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : blocked(id)).render();
+                    statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : blocked(id),
+                    new Hosts(hosts.hosts(), hosts.total(), c.hostsCounted), complete(spec)).render();
         });
     }
 
-    /** The crawl's records by status class, as the ingester counted them, with the largest record id they include. */
+    static final int HOSTS = 20;
+
+    /** The snapshot when it holds what the settings card shows (a crawl recorded without one shows "not recorded"). */
+    private static io.trawler.crawl.CrawlSpec complete(io.trawler.crawl.CrawlSpec spec) {
+        return spec != null && spec.seeds() != null && spec.hosts() != null && spec.include() != null && spec.exclude() != null
+                && spec.strategy() != null ? spec : null;
+    }
+
+    /** Search over the crawl's URLs and main text, through the API's resource (same answers, same refusals). */
+    @GET
+    @Path("/{id}/search")
+    @RolesAllowed(Role.Rights.READ)
+    public Response search(@PathParam("id") String id, @QueryParam("q") String q, @QueryParam("offset") String offset) {
+        Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
+        Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
+        if (q == null || q.isBlank()) {
+            return Response.ok(Templates.search(c, site, "", null, null).render()).build();
+        }
+        try {
+            io.trawler.api.SearchResource.SearchView result = searches.search(id, q, offset, "20");
+            return Response.ok(Templates.search(c, site, q, result, null).render()).build();
+        } catch (io.trawler.api.ApiException e) {
+            return Response.status(e.status()).entity(Templates.search(c, site, q, null, e.getMessage()).render()).build();
+        } catch (java.io.IOException e) {
+            return Response.status(500).entity(Templates.search(c, site, q, null, "the index could not be read: " + e.getMessage()).render())
+                    .build();
+        }
+    }
+
+    /** The crawl's hosts with the most records, how many it has, and whether it keeps per-host figures at all. */
+    public record Hosts(List<io.trawler.crawl.HostStats> hosts, long total, boolean counted) {
+    }
+
+    /**
+     * One host of the crawl, as the API's host view gives it: the stored records' figures and, while the crawl runs,
+     * the frontier's view of it (queues and next URLs per lane, politeness wait per polite client), with the forms that
+     * drop its queued URLs.
+     */
+    @GET
+    @Path("/{id}/hosts/{host}")
+    @RolesAllowed(Role.Rights.READ)
+    public String host(@PathParam("id") String id, @PathParam("host") String host) throws java.sql.SQLException {
+        Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
+        Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
+        io.trawler.api.CrawlHostsResource.HostView view = hostViews.host(id, host, "50");
+        return Templates.host(c, site, view.host(), view.done(), view.frontier(), view.now()).render();
+    }
+
     /** Pages the private-network guard refused, and the reason of one of them (the summary names it). */
     public record Blocked(long pages, String reason) {
         static final Blocked NONE = new Blocked(0, null);
@@ -133,12 +196,10 @@ public class CrawlPage {
 
     /** Read only when the crawl has records without an HTTP answer (blocked ones are among them). */
     private static Blocked blocked(String crawlId) {
-        long n = Page.count("crawlId = ?1 and outcome = 'blocked'", crawlId);
-        if (n == 0) {
-            return Blocked.NONE;
-        }
-        Page first = Page.<Page>find("crawlId = ?1 and outcome = 'blocked' order by id", crawlId).firstResult();
-        return new Blocked(n, first == null ? null : first.error);
+        Object[] r = Page.getEntityManager().createQuery("select count(p), min(p.error) from Page p where p.crawlId = :c"
+                + " and p.outcome = 'blocked'", Object[].class).setParameter("c", crawlId).getSingleResult();
+        long n = ((Number) r[0]).longValue();
+        return n == 0 ? Blocked.NONE : new Blocked(n, (String) r[1]);
     }
 
     private static StatusClasses statusClasses(String crawlId) {

@@ -2,16 +2,16 @@ package io.trawler.ui;
 
 import io.trawler.crawl.Page;
 import io.trawler.parse.HtmlParser;
+import io.trawler.store.StoredPayload;
 import io.trawler.store.WarcRecordReader;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 
 /**
@@ -27,8 +27,20 @@ public class PageRecords {
     static final int MAX_PARSE_BYTES = 5 * 1024 * 1024;
     static final int MAX_LINKS = 500;
 
-    /** What the page view shows of a stored exchange; {@code problem} says why something is missing. */
-    public record Detail(List<Map.Entry<String, String>> headers, List<String> outlinks, int moreLinks, String mainText, String problem) {
+    /**
+     * What the page view shows of a stored exchange; {@code problem} says why something is missing; {@code renderable}
+     * whether the stored body can be shown in the sandboxed frame (HTML or plain text).
+     */
+    public record Detail(List<Map.Entry<String, String>> headers, List<Map.Entry<String, String>> requestHeaders, List<String> outlinks,
+            int moreLinks, String mainText, boolean renderable, String problem) {
+
+        Detail withRequest(List<Map.Entry<String, String>> request) {
+            return new Detail(headers, request, outlinks, moreLinks, mainText, renderable, problem);
+        }
+    }
+
+    /** A stored response's body and its media type (with charset), for the sandboxed frame. */
+    public record Body(byte[] bytes, String contentType) {
     }
 
     private final WarcRecordReader reader;
@@ -42,7 +54,8 @@ public class PageRecords {
             return problem("nothing was stored for this record");
         }
         try {
-            return reader.read(p.warcFile, p.warcOffset, record -> record instanceof WarcResponse response ? detail(p, response)
+            return reader.readPair(p.warcFile, p.warcOffset, (record, next) -> record instanceof WarcResponse response
+                    ? detail(p, response).withRequest(requestHeaders(response, next))
                     : problem("no response record at offset " + p.warcOffset))
                     .orElseGet(() -> problem(reader.sharedArchive()
                             ? "the WARC file " + p.warcFile + " is not in the archive yet: a worker sends each file when it closes"
@@ -59,22 +72,49 @@ public class PageRecords {
         List<Map.Entry<String, String>> headers = new ArrayList<>();
         headers.add(Map.entry("", http.status() + " " + http.reason()));
         http.headers().map().forEach((k, vs) -> vs.forEach(v -> headers.add(Map.entry(k, v))));
-        String type = http.contentType() == null ? "" : http.contentType().toString();
-        if (!type.contains("html")) {
-            return new Detail(headers, List.of(), 0, "", "not an HTML page: no links or text extracted");
+        Optional<StoredPayload> payload = StoredPayload.of(response, MAX_PARSE_BYTES);
+        if (payload.isEmpty() || !payload.get().html()) {
+            return new Detail(headers, List.of(), List.of(), 0, "", payload.isPresent(), "not an HTML page: no links or text extracted");
         }
-        byte[] body;
-        try (InputStream in = http.body().stream()) {
-            body = in.readNBytes(MAX_PARSE_BYTES);
-        }
-        Charset cs = http.contentType() == null ? StandardCharsets.UTF_8 : charset(http.contentType().parameters().get("charset"));
-        HtmlParser.ParsedPage parsed = HtmlParser.parse(new String(body, cs), p.url, 100_000, true);
+        HtmlParser.ParsedPage parsed = HtmlParser.parse(payload.get().text(), p.url, 100_000, true);
         List<String> links = parsed.links().stream().map(HtmlParser.Link::url).distinct().toList();
-        return new Detail(headers, links.stream().limit(MAX_LINKS).toList(), Math.max(0, links.size() - MAX_LINKS), parsed.mainText(), null);
+        return new Detail(headers, List.of(), links.stream().limit(MAX_LINKS).toList(), Math.max(0, links.size() - MAX_LINKS),
+                parsed.mainText(), true, null);
+    }
+
+    /** The headers of the request record written after the response (concurrent to it), or none. */
+    private static List<Map.Entry<String, String>> requestHeaders(WarcResponse response, WarcRecordReader.NextRecord next) throws IOException {
+        Optional<org.netpreserve.jwarc.WarcRecord> after = next.get();
+        if (after.isEmpty() || !(after.get() instanceof WarcRequest request) || !request.concurrentTo().contains(response.id())) {
+            return List.of();
+        }
+        var http = request.http();
+        List<Map.Entry<String, String>> headers = new ArrayList<>();
+        headers.add(Map.entry("", http.method() + " " + http.target() + " " + http.version()));
+        http.headers().map().forEach((k, vs) -> vs.forEach(v -> headers.add(Map.entry(k, v))));
+        return headers;
     }
 
     private static Detail problem(String why) {
-        return new Detail(List.of(), List.of(), 0, "", why);
+        return new Detail(List.of(), List.of(), List.of(), 0, "", false, why);
+    }
+
+    /**
+     * The stored response body of an HTML or plain-text page, for the sandboxed frame of the page view; empty when
+     * nothing was stored, the record cannot be read or the body is of another type.
+     */
+    public Optional<Body> body(Page p) {
+        if (p.warcFile == null || p.warcOffset == null) {
+            return Optional.empty();
+        }
+        try {
+            return reader.read(p.warcFile, p.warcOffset, record -> record instanceof WarcResponse response
+                    ? StoredPayload.of(response, MAX_PARSE_BYTES)
+                            .map(t -> new Body(t.text().getBytes(StandardCharsets.UTF_8), t.mediaType() + "; charset=UTF-8")).orElse(null)
+                    : null);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** The bytes of the page's response record, byte for byte as stored (one gzip member). */
@@ -86,14 +126,6 @@ public class PageRecords {
             return reader.raw(p.warcFile, p.warcOffset);
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
-        }
-    }
-
-    private static Charset charset(String name) {
-        try {
-            return name == null ? StandardCharsets.UTF_8 : Charset.forName(name);
-        } catch (RuntimeException e) {
-            return StandardCharsets.UTF_8;
         }
     }
 }

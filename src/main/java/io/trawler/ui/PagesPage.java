@@ -13,12 +13,9 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
 /**
  * One page record's view (response headers, WARC file and offset, outlinks, main text, all
@@ -31,7 +28,7 @@ public class PagesPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance page(Page page, Crawl crawl, Site site, PageRecords.Detail detail);
+        static native TemplateInstance page(Page page, Crawl crawl, Site site, PageRecords.Detail detail, Map<String, Long> linked);
     }
 
     private final PageRecords records;
@@ -47,7 +44,25 @@ public class PagesPage {
         Page p = QuarkusTransaction.requiringNew().call(() -> find(id));
         Crawl c = QuarkusTransaction.requiringNew().call(() -> Crawl.findById(p.crawlId));
         Site site = c == null ? null : QuarkusTransaction.requiringNew().call(() -> Site.findById(c.siteId));
-        return Templates.page(p, c, site, records.detail(p)).render();
+        PageRecords.Detail detail = records.detail(p);
+        Map<String, Long> linked = detail.outlinks().isEmpty() ? Map.of()
+                : QuarkusTransaction.requiringNew().call(() -> Page.latestIds(p.crawlId, detail.outlinks()));
+        return Templates.page(p, c, site, detail, linked).render();
+    }
+
+    /**
+     * The stored body of an HTML or plain-text page, for the page view's sandboxed frame. Its own headers (set in
+     * {@link UiHeaders}) make it inert: a CSP sandbox without scripts, an opaque origin, nothing loaded from anywhere
+     * (the crawled page's images, styles and scripts stay unfetched), framed only by this site's own pages.
+     */
+    @GET
+    @Path("/{id}/body")
+    @Produces(MediaType.WILDCARD)
+    @RolesAllowed(Role.Rights.READ)
+    public Response body(@PathParam("id") long id) {
+        Page p = QuarkusTransaction.requiringNew().call(() -> find(id));
+        PageRecords.Body body = records.body(p).orElseThrow(() -> ApiException.notFound("stored HTML or text body of page", Long.toString(id)));
+        return Response.ok(body.bytes(), body.contentType()).build();
     }
 
     /** The page's response record, byte for byte as stored (one gzip member of the WARC file). */

@@ -47,7 +47,7 @@ public class SitesPage {
         try {
             counts = crawlService.progress(c).counts();
         } catch (RuntimeException frontierDown) {
-            counts = new io.trawler.crawl.CrawlCounts(c.fetched, c.uniquePages, c.queued, c.inFlight, c.errors, c.robotsDenied, c.linksDropped);
+            counts = io.trawler.crawl.CrawlCounts.stored(c);   // the frontier is unavailable: what the row holds
         }
         return new CrawlRow(c, counts);
     }
@@ -79,7 +79,7 @@ public class SitesPage {
         static native TemplateInstance list(List<Row> rows, String q, String sort);
 
         static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<String> strategies,
-                List<String> blockedSeeds);
+                List<String> blockedSeeds, List<io.trawler.api.ScheduleResource.ScheduleView> schedules);
 
         static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
 
@@ -126,10 +126,10 @@ public class SitesPage {
             Site s = SiteResource.find(id);
             List<Crawl> crawls = Crawl.ofSite(id);
             boolean active = crawls.stream().anyMatch(Crawl::isActive);
-            List<String> blockedSeeds = s.seeds.stream().flatMap(seed -> guard().checkLiteral(seed, s.allowPrivateNetworks)
+            List<String> blockedSeeds = s.seeds.stream().flatMap(seed -> guard.checkLiteral(seed, s.allowPrivateNetworks)
                     .map(why -> seed + ": " + why).stream()).toList();
             return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, List.copyOf(Strategies.NAMES),
-                    blockedSeeds).render();
+                    blockedSeeds, schedules.list(id)).render();
         });
     }
 
@@ -166,27 +166,15 @@ public class SitesPage {
             case EXCLUDED -> "it matches an exclude pattern";
             case TOO_DEEP -> "it is deeper than the site's depth limit";
         };
-        String blocked = reason.isEmpty() ? guard().check(normalised.get(), s.allowPrivateNetworks).orElse(null) : null;
+        String blocked = reason.isEmpty() ? guard.check(normalised.get(), s.allowPrivateNetworks).orElse(null) : null;
         return Templates.scope(new ScopeAnswer(normalised.get(), reason.isEmpty(), reason, blocked)).render();
     }
 
+    /** The fetcher's private-network guard, as the worker applies it. */
     @jakarta.inject.Inject
-    io.trawler.embedded.RedisHosts redisHosts;
+    io.trawler.fetch.NetworkGuardPreview guard;
 
+    /** The site's schedules, as the API lists them. */
     @jakarta.inject.Inject
-    io.trawler.fetch.FetchConfig fetchConfig;
-
-    private volatile io.trawler.fetch.NetworkGuardPreview guard;
-
-    /** The fetcher's private-network guard, with this installation's own services (Redis, the database) as the worker has them. */
-    private io.trawler.fetch.NetworkGuardPreview guard() {
-        var g = guard;
-        if (g == null) {
-            var cfg = org.eclipse.microprofile.config.ConfigProvider.getConfig();
-            g = new io.trawler.fetch.NetworkGuardPreview(new io.trawler.fetch.AddressPolicy(io.trawler.fetch.OwnServices.of(
-                    java.util.Optional.of(redisHosts.url()), cfg.getOptionalValue("quarkus.datasource.jdbc.url", String.class))), fetchConfig);
-            guard = g;
-        }
-        return g;
-    }
+    io.trawler.api.ScheduleResource schedules;
 }

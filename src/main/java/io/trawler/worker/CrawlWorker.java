@@ -121,10 +121,7 @@ public class CrawlWorker {
             t.setDaemon(true);
             return t;
         });
-        var cfg = org.eclipse.microprofile.config.ConfigProvider.getConfig();
-        String redisUrl = io.quarkus.arc.Arc.container().instance(io.trawler.embedded.RedisHosts.class).get().url();
-        fetcher = new HttpFetcher(vertx, fetchConfig, new io.trawler.fetch.AddressPolicy(io.trawler.fetch.OwnServices.of(
-                java.util.Optional.of(redisUrl), cfg.getOptionalValue("quarkus.datasource.jdbc.url", String.class))));
+        fetcher = new HttpFetcher(vertx, fetchConfig, io.quarkus.arc.Arc.container().instance(io.trawler.fetch.AddressPolicy.class).get());
         RobotsCache robots = new RobotsCache(fetcher, fetchConfig);
         if (config.nodeTimeout().compareTo(config.heartbeatInterval().multipliedBy(2)) < 0) {
             throw new IllegalArgumentException("trawler.worker.node-timeout (" + config.nodeTimeout()
@@ -134,13 +131,11 @@ public class CrawlWorker {
         String worker = node + "-" + ProcessHandle.current().pid();
         leaser = new io.trawler.frontier.Leaser(worker, node, fetcher.sourceAddresses(), config.nodeTimeout().toMillis());
         java.nio.file.Path warcDir = trawler.dataDir().resolve("warc");
-        if (archive.remote()) {
-            uploader = new io.trawler.store.WarcUploader(warcDir, archive, archiveConfig.retryInterval());
-            var sender = uploader;
-            warc = new WarcStore(warcDir, config.warcMaxFileBytes(), config.warcMaxFileAge(), worker, "Trawler/0.1 (jwarc)", f -> sender.nudge());
-        } else {
-            warc = new WarcStore(warcDir, config.warcMaxFileBytes(), worker, "Trawler/0.1 (jwarc)");
-        }
+        // with a remote archive, files close by age too and each closed one is sent at once
+        var sender = archive.remote() ? new io.trawler.store.WarcUploader(warcDir, archive, archiveConfig.retryInterval()) : null;
+        uploader = sender;
+        warc = new WarcStore(warcDir, config.warcMaxFileBytes(), sender == null ? java.time.Duration.ZERO : config.warcMaxFileAge(), worker,
+                "Trawler/0.1 (jwarc)", sender == null ? f -> { } : f -> sender.nudge());
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
                 new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), refresh);
         heartbeat = new Heartbeat(io.quarkus.arc.Arc.container().instance(io.vertx.redis.client.Redis.class).get(), frontier, worker, node,

@@ -64,6 +64,46 @@ class CrawlApiTest {
     }
 
     @Test
+    void aCrawlIsNamedAndKeepsTheSettingsItRanWith() throws Exception {
+        try (TestWebServer server = TestWebServer.start(new GeneratedSite(GeneratedSite.Options.of(20).withoutTraps()))) {
+            String siteId = Api.createSite("labelled", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 500, "maxDepth", 7));
+            String crawlId = Api.as().body(Map.of("strategy", "dfs")).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202)
+                    .body("name", org.hamcrest.Matchers.nullValue()).extract().path("id");
+            Api.awaitEnd(crawlId, 30_000);
+            // the site changes afterwards: the snapshot does not
+            Api.as().body(Map.of("name", "labelled", "seeds", List.of(server.base() + "/other"), "limits", Map.of("maxPages", 9)))
+                    .put("/api/v1/sites/" + siteId).then().statusCode(200);
+            Api.as().get("/api/v1/crawls/" + crawlId + "/settings").then().statusCode(200).body("seeds[0]", equalTo(server.base() + "/"))
+                    .body("strategy", equalTo("dfs")).body("maxPages", equalTo(500)).body("maxDepth", equalTo(7));
+
+            Api.as().body(Map.of("name", "  Before the redesign ", "note", "baseline for the Q4 comparison")).patch("/api/v1/crawls/" + crawlId)
+                    .then().statusCode(200).body("name", equalTo("Before the redesign")).body("note", equalTo("baseline for the Q4 comparison"));
+            Api.as().body(Map.of("note", "")).patch("/api/v1/crawls/" + crawlId).then().statusCode(200)
+                    .body("name", equalTo("Before the redesign")).body("note", org.hamcrest.Matchers.nullValue());
+            Api.as().body(Map.of("name", "x".repeat(201), "note", "y".repeat(2001))).patch("/api/v1/crawls/" + crawlId).then().statusCode(400)
+                    .body("details.field", org.hamcrest.Matchers.hasItems("name", "note"));
+            Api.as().get("/api/v1/crawls/" + crawlId).then().body("name", equalTo("Before the redesign"));
+            // an update from an entity read before an edit (as the monitor makes) leaves the edit alone
+            io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
+                io.trawler.crawl.Crawl stale = io.trawler.crawl.Crawl.findById(crawlId);
+                Api.as().body(Map.of("note", "written meanwhile")).patch("/api/v1/crawls/" + crawlId).then().statusCode(200);
+                stale.errors = 3;
+            });
+            Api.as().get("/api/v1/crawls/" + crawlId).then().body("note", equalTo("written meanwhile")).body("counts.errors", equalTo(3));
+            io.trawler.testsupport.Accounts.create("label-search", "search").as().body(Map.of("name", "x"))
+                    .patch("/api/v1/crawls/" + crawlId).then().statusCode(403);
+            Api.as().body(Map.of("name", "x")).patch("/api/v1/crawls/nosuch").then().statusCode(404);
+
+            String cookie = io.trawler.ui.UiAccessTest.login(io.trawler.ui.UiAccessTest.user("search")).cookie();
+            String html = io.restassured.RestAssured.given().cookie("trawler_session", cookie).get("/ui/crawls/" + crawlId).then()
+                    .statusCode(200).extract().asString();
+            assertTrue(html.contains("<h1>Before the redesign") && html.contains("Settings it ran with"), "name and snapshot shown");
+            assertTrue(html.contains(server.base() + "/</li>") && !html.contains(server.base() + "/other"), "the seeds it ran with");
+        }
+    }
+
+    @Test
     void pagesArePagedAndEventsStream() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(60).withoutTraps());
         try (TestWebServer server = TestWebServer.start(site)) {

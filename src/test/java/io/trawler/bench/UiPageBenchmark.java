@@ -51,7 +51,8 @@ class UiPageBenchmark {
         List<String> paths = List.of("/ui", "/ui/sites", "/ui/sites/" + siteId, "/ui/crawls/" + crawlId, "/ui/crawls/" + crawlId + "/pages",
                 "/ui/crawls/" + crawlId + "/pages?after=" + (somePage + 40_000), "/ui/crawls/" + crawlId + "/pages?status=4xx",
                 "/ui/crawls/" + crawlId + "/pages?type=application/pdf", "/ui/crawls/" + crawlId + "/pages?prefix=/2019/",
-                "/ui/sites/" + siteId + "/partitions", "/ui/pages/" + somePage);
+                "/ui/sites/" + siteId + "/partitions", "/ui/pages/" + somePage, "/ui/crawls/" + crawlId + "/hosts/127.0.0.1:9",
+                "/ui/crawls/" + crawlId + "/search?q=section5");
         // the crawl page's first view counts the crawl's records by status class once (later views count only new ones);
         // measured after the page was shown for a small crawl, so that it shows what a large crawl costs, not a cold server
         String small = crawlId + "s";

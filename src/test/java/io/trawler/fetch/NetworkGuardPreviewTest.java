@@ -63,4 +63,15 @@ class NetworkGuardPreviewTest {
         NetworkGuardPreview staged = new NetworkGuardPreview(POLICY, config(false, Map.of("www.example.com", "127.0.0.1:8080")));
         assertTrue(staged.check("http://www.example.com/", false).orElseThrow().contains("127.0.0.1"), "resolved where the fetcher connects");
     }
+
+    @Test
+    void everyHostOfARedisClusterIsGuarded() {
+        AddressPolicy policy = new AddressPolicy(OwnServices.of(
+                Optional.of("redis://10.0.0.5:7101,redis://:secret@10.0.0.6:7102/0, redis://10.0.0.7"), Optional.empty()));
+        NetworkGuardPreview guard = new NetworkGuardPreview(policy, config(true, Map.of()));
+        for (String url : List.of("http://10.0.0.5:7101/", "http://10.0.0.6:7102/x", "http://10.0.0.7:6379/")) {
+            assertTrue(guard.checkLiteral(url, true).orElse("").contains("Redis"), url);
+        }
+        assertEquals(Optional.empty(), guard.checkLiteral("http://10.0.0.5:8080/", true), "other ports of those hosts stay fetchable");
+    }
 }

@@ -46,7 +46,13 @@ public final class Chromium implements AutoCloseable {
     /** axe-core's violations of impact serious or critical on the page as it is now, one line each. */
     public static List<String> seriousViolations(Page page) {
         List<String> found = new ArrayList<>();
-        for (Rule r : new AxeBuilder(page).analyze().getViolations()) {
+        // frames are left out: the only ones are the page view's sandboxed frames of crawled pages (not ours to audit;
+        // without scripts, axe could not run in them anyway)
+        com.deque.html.axecore.args.AxeRunOptions options = new com.deque.html.axecore.args.AxeRunOptions();
+        options.setIFrames(false);
+        // legacy mode runs axe in the top frame only (the default walks every frame, and waits forever on one that
+        // cannot run scripts)
+        for (Rule r : new AxeBuilder(page).options(options).setLegacyMode(true).analyze().getViolations()) {
             if ("serious".equals(r.getImpact()) || "critical".equals(r.getImpact())) {
                 found.add(page.url() + ": " + r.getId() + " (" + r.getImpact() + ") " + r.getHelp() + " ×" + r.getNodes().size()
                         + (r.getNodes().isEmpty() ? "" : " e.g. " + r.getNodes().get(0).getHtml()));

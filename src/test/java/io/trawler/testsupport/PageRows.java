@@ -40,8 +40,9 @@ public final class PageRows {
         try (Connection c = db.getConnection()) {
             c.setAutoCommit(false);
             StatusClasses.Tally tally = new StatusClasses.Tally();
+            io.trawler.crawl.HostStats.Tally hosts = new io.trawler.crawl.HostStats.Tally();
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index,"
-                    + " depth, content_type, bytes, fetch_ms, stream_id) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?)")) {
+                    + " depth, content_type, bytes, fetch_ms, stream_id, url_key) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)")) {
                 for (int i = from; i < to; i++) {
                     int s = status.applyAsInt(i);
                     ps.setString(1, crawlId);
@@ -54,8 +55,11 @@ public final class PageRows {
                     ps.setLong(8, 20_000 + i % 5000);
                     ps.setInt(9, 40 + i % 100);
                     ps.setString(10, "0-" + i);
+                    ps.setString(11, "http://127.0.0.1:9/" + (i % 1000 == 7 ? "2019/" : "section" + (i % 97) + "/") + "page-" + i + ".html");
                     ps.addBatch();
                     tally.add(s);
+                    hosts.add(new io.trawler.crawl.PageRecord("0-" + i, "http://127.0.0.1:9/", s, "fetched", Instant.now(), 0, 0, null, null,
+                            null, null, 20_000L + i % 5000, false, 40 + i % 100, null, null, null, null));
                     if (i % 5000 == 4999) {
                         ps.executeBatch();
                     }
@@ -63,6 +67,7 @@ public final class PageRows {
                 ps.executeBatch();
             }
             tally.addTo(c, crawlId);   // as the ingester counts them
+            hosts.addTo(c, crawlId);
             c.commit();
         }
     }

@@ -20,6 +20,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -76,6 +77,12 @@ class CrawlStatusClassesTest {
         ingestor.forget(crawlId);
         assertEquals(150, records(crawlId), "no record stored twice");
         assertEquals(expected(1, 150), counts(crawlId), "no record counted twice");
+        assertEquals(expectedHosts(1, 150), hostCounts(crawlId), "no record counted twice by host");
+        try (Connection c = db.getConnection()) {
+            var listing = io.trawler.crawl.HostStats.read(c, crawlId, io.trawler.crawl.HostStats.Order.PAGES, 10);
+            assertEquals(2, listing.total());
+            assertEquals("127.0.0.1:9", listing.hosts().get(0).host(), "most pages first");
+        }
 
         // the counts are not the entity's: a Hibernate update of the crawl (as the monitor and stop make) keeps them
         QuarkusTransaction.requiringNew().run(() -> {
@@ -98,6 +105,48 @@ class CrawlStatusClassesTest {
         assertEquals(maxId(crawlId), Long.parseLong(to.group(1)), "the counts say which records they include");
     }
 
+    /** Every third record from a second host (with a port). */
+    static String host(int i) {
+        return i % 3 == 0 ? "http://127.0.0.2:8080" : "http://127.0.0.1:9";
+    }
+
+    /** Per host: pages, 2xx, 3xx, 4xx, 5xx, none, bytes, fetch ms, timed records. */
+    static Map<String, List<Long>> expectedHosts(int from, int to) {
+        Map<String, long[]> m = new java.util.TreeMap<>();
+        for (int i = from; i <= to; i++) {
+            int s = status(i);
+            long[] n = m.computeIfAbsent(host(i).substring(7), h -> new long[9]);
+            n[0]++;
+            n[1 + StatusClasses.classOf(s)]++;
+            if (s != 0) {
+                n[6] += 100 * i;
+                n[7] += i % 40;
+                n[8]++;
+            }
+        }
+        Map<String, List<Long>> out = new java.util.TreeMap<>();
+        m.forEach((h, n) -> out.put(h, java.util.Arrays.stream(n).boxed().toList()));
+        return out;
+    }
+
+    private Map<String, List<Long>> hostCounts(String crawlId) throws Exception {
+        Map<String, List<Long>> out = new java.util.TreeMap<>();
+        try (Connection c = db.getConnection(); PreparedStatement ps = c.prepareStatement("SELECT host, pages, pages_2xx, pages_3xx,"
+                + " pages_4xx, pages_5xx, pages_other, bytes, fetch_ms, timed FROM crawl_host WHERE crawl_id = ?")) {
+            ps.setString(1, crawlId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    List<Long> n = new java.util.ArrayList<>();
+                    for (int k = 2; k <= 10; k++) {
+                        n.add(rs.getLong(k));
+                    }
+                    out.put(rs.getString(1), n);
+                }
+            }
+        }
+        return out;
+    }
+
     /** Every 50th a 404, every 7th a 301, every 11th no answer, every 13th a 503, the rest 200. */
     static int status(int i) {
         return i % 50 == 0 ? 404 : i % 7 == 0 ? 301 : i % 11 == 0 ? 0 : i % 13 == 0 ? 503 : 200;
@@ -118,8 +167,9 @@ class CrawlStatusClassesTest {
     private void add(String stream, int from, int to) throws Exception {
         for (int i = from; i <= to; i++) {
             int s = status(i);
-            send(Request.cmd(Command.XADD).arg(stream).arg("1-" + i).arg("url").arg("http://127.0.0.1:9/p" + i).arg("status").arg(s)
-                    .arg("outcome").arg(s == 0 ? "error" : "fetched").arg("fetchedAt").arg(System.currentTimeMillis()));
+            send(Request.cmd(Command.XADD).arg(stream).arg("1-" + i).arg("url").arg(host(i) + "/p" + i).arg("status").arg(s)
+                    .arg("outcome").arg(s == 0 ? "error" : "fetched").arg("fetchedAt").arg(System.currentTimeMillis())
+                    .arg("bytes").arg(s == 0 ? "" : Integer.toString(100 * i)).arg("fetchMs").arg(s == 0 ? "" : Integer.toString(i % 40)));
         }
     }
 

@@ -24,12 +24,12 @@ import org.junit.jupiter.api.Test;
  * a disabled user's session ends.
  */
 @QuarkusTest
-class UiAccessTest {
+public class UiAccessTest {
 
     static final String PASSWORD = "a long test passphrase";
 
     /** A logged-in browser: its session cookie and the CSRF token its pages carry. */
-    record Browser(String cookie, String csrf) {
+    public record Browser(String cookie, String csrf) {
     }
 
     String siteId;
@@ -186,13 +186,13 @@ class UiAccessTest {
         given().cookie("trawler_session", b.cookie()).redirects().follow(false).get("/ui").then().statusCode(303);
     }
 
-    static String user(String role) {
+    public static String user(String role) {
         String name = "ui-" + role + "-" + System.nanoTime();
         Api.as().body(Map.of("username", name, "password", PASSWORD, "role", role)).post("/api/v1/users").then().statusCode(201);
         return name;
     }
 
-    static Browser login(String username) {
+    public static Browser login(String username) {
         Response r = given().contentType(ContentType.URLENC).formParam("username", username).formParam("password", PASSWORD)
                 .redirects().follow(false).post("/login");
         assertEquals(303, r.statusCode(), "login of " + username);

@@ -1,0 +1,107 @@
+package io.trawler.api;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlService;
+import io.trawler.order.Strategies;
+import io.trawler.order.Topic;
+import io.trawler.site.Site;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Starts a site's crawl from a {@link CrawlRequest}: checks it, resolves its topic and partition plan and starts it,
+ * refusing with an {@link ApiException} as {@code POST /api/v1/sites/{id}/crawls} answers. The endpoint and the
+ * schedules ({@link ScheduledCrawls}) start crawls through it alike.
+ */
+@ApplicationScoped
+public class CrawlLauncher {
+
+    static final Set<String> MODES = Set.of("independent", "coordinated");
+
+    private final CrawlService service;
+    private final io.trawler.plan.PlanService plans;
+    private final io.trawler.plan.TopicService topics;
+    private final io.trawler.crawl.OrderConfig orderConfig;
+
+    public CrawlLauncher(CrawlService service, io.trawler.plan.PlanService plans, io.trawler.plan.TopicService topics,
+            io.trawler.crawl.OrderConfig orderConfig) {
+        this.service = service;
+        this.plans = plans;
+        this.topics = topics;
+        this.orderConfig = orderConfig;
+    }
+
+    /** Starts the crawl; ApiException (400, 404, 409) when the request or the site's state refuses it. */
+    public Crawl launch(String siteId, CrawlRequest r) {
+        String strategy = r.strategy() == null ? "bfs" : r.strategy();
+        int partitions = r.partitions() == null ? 1 : r.partitions();
+        String mode = r.mode() == null ? "independent" : r.mode();
+        long budget = r.budget() == null ? 0 : r.budget();
+        List<String> nodes = r.nodes() == null ? List.of() : r.nodes();
+        List<ApiError.Detail> problems = problems(r);
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        Topic given = r.topic() == null ? null : r.topic().validated("topic", orderConfig.focusThreshold());
+        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> {
+            Site site = SiteResource.find(siteId);
+            service.activeCrawlOf(siteId).ifPresent(c -> {
+                throw ApiException.conflict("site " + siteId + " already has an active crawl: " + c.id);
+            });
+            Topic crawlTopic = given != null || !Strategies.focused(strategy) ? given
+                    : topics.saved(siteId).orElseThrow(() -> ApiException.invalid(List.of(new ApiError.Detail("topic",
+                            "a focused crawl needs a topic: give one here or save one with PUT /api/v1/sites/" + siteId + "/plan/topic"))));
+            try {
+                io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
+                io.trawler.revisit.RefreshPlan refresh = io.trawler.revisit.RefreshPlan.findById(siteId);
+                boolean continuous = r.continuous() != null ? r.continuous() : refresh != null;
+                // conditional requests only under a refresh plan: every known page is then scheduled, so a 304 (no
+                // body, no links) loses nothing; a crawl without one must read every page to find the site
+                return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
+                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && refresh.userExperience()), nodes);
+            } catch (io.trawler.plan.PlanService.NoGraphException e) {
+                throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
+            }
+        });
+        return crawl;
+    }
+
+    /** What is wrong with a crawl request, field by field (empty: nothing); the topic is checked where it is used. */
+    static List<ApiError.Detail> problems(CrawlRequest r) {
+        String strategy = r.strategy() == null ? "bfs" : r.strategy();
+        int partitions = r.partitions() == null ? 1 : r.partitions();
+        String mode = r.mode() == null ? "independent" : r.mode();
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (!Strategies.known(strategy)) {
+            problems.add(new ApiError.Detail("strategy", "unknown strategy '" + strategy + "'; one of " + Strategies.NAMES));
+        }
+        long budget = r.budget() == null ? 0 : r.budget();
+        if (budget < 0) {
+            problems.add(new ApiError.Detail("budget", "must be 0 (no limit) or a positive number of fetches"));
+        }
+        if (r.topic() != null && !Strategies.focused(strategy)) {
+            problems.add(new ApiError.Detail("topic", "only the focused strategies (focused-t, focused-tl) take a topic"));
+        }
+        if (partitions < 1 || partitions > 10) {
+            problems.add(new ApiError.Detail("partitions", "must be between 1 and 10"));
+        }
+        if (!MODES.contains(mode)) {
+            problems.add(new ApiError.Detail("mode", "one of " + MODES));
+        }
+        List<String> nodes = r.nodes() == null ? List.of() : r.nodes();
+        if (!nodes.isEmpty() && nodes.size() != partitions) {
+            problems.add(new ApiError.Detail("nodes", "one node per lane: " + partitions + " expected, " + nodes.size() + " given"));
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            String n = nodes.get(i);
+            if (n == null || !n.isEmpty() && !io.trawler.frontier.Leaser.NAME.matcher(n).matches()) {
+                problems.add(new ApiError.Detail("nodes[" + i + "]", "a node name (letters, digits, '.', '_', ':', '@', '-'; at most 128)"
+                        + " or \"\" for any node"));
+            }
+        }
+        return problems;
+    }
+}

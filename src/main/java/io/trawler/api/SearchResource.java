@@ -1,0 +1,71 @@
+package io.trawler.api;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
+import io.trawler.crawl.Crawl;
+import io.trawler.search.CrawlIndex;
+import io.trawler.search.SearchIndexer;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
+import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+/** Search over a crawl's pages: URLs and main text (API addition). */
+@Path("/api/v1/crawls/{id}/search")
+@Produces(MediaType.APPLICATION_JSON)
+public class SearchResource {
+
+    static final int MAX_QUERY = 500;
+
+    /**
+     * The matches: how many in all, those asked for (best first), and how much of the crawl the index holds: records up
+     * to {@code indexedUpTo} (a record id); {@code complete} once the crawl has ended and every record is in.
+     */
+    public record SearchView(String query, long total, List<CrawlIndex.Hit> hits, long indexedUpTo, boolean complete,
+            @Schema(nullable = true) Integer next) {
+    }
+
+    private final SearchIndexer indexer;
+
+    public SearchResource(SearchIndexer indexer) {
+        this.indexer = indexer;
+    }
+
+    @GET
+    @RolesAllowed(Role.Rights.READ)
+    @Operation(summary = "Searches the crawl's pages: every word (or \"quoted phrase\") must occur in the URL or the main text",
+            description = "Words are analysed as focused crawling analyses text (Unicode words, CJK bigrams, English stems). An ended"
+                    + " crawl is indexed in the background after it ends; a running crawl is indexed as far as it has come when it"
+                    + " is searched, and further while it keeps being searched.")
+    @APIResponse(responseCode = "200", description = "the matches")
+    @APIResponse(responseCode = "400", description = "no query, or a query too long, or a bad offset or limit")
+    @APIResponse(responseCode = "404", description = "no such crawl")
+    @APIResponse(responseCode = "503", description = "search is switched off on this server (trawler.search.enabled=false)")
+    public SearchView search(@PathParam("id") String id, @QueryParam("q") String q, @QueryParam("offset") String offsetParam,
+            @QueryParam("limit") String limitParam) throws IOException {
+        int limit = Inputs.intParam("limit", limitParam, 20, 1, 100);
+        int offset = Inputs.intParam("offset", offsetParam, 0, 0, 10_000);
+        if (q == null || q.isBlank()) {
+            throw ApiException.invalid(List.of(new ApiError.Detail("q", "give words to search for")));
+        }
+        if (q.length() > MAX_QUERY) {
+            throw ApiException.invalid(List.of(new ApiError.Detail("q", "at most " + MAX_QUERY + " characters")));
+        }
+        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
+        if (!indexer.enabled()) {
+            throw new ApiException(503, "search_disabled", "search is switched off on this server (trawler.search.enabled)", List.of());
+        }
+        SearchIndexer.Answer a = indexer.search(crawl, q.trim(), offset, limit);
+        Integer next = offset + a.result().hits().size() < a.result().total() && !a.result().hits().isEmpty()
+                ? offset + a.result().hits().size() : null;
+        return new SearchView(q.trim(), a.result().total(), a.result().hits(), a.indexedUpTo(), a.complete(), next);
+    }
+}

@@ -1,0 +1,212 @@
+package io.trawler.search;
+
+import io.trawler.order.TextAnalysis;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.document.LongPoint;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.PhraseQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.TotalHitCountCollectorManager;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+/**
+ * One crawl's search index: a document per page record with its URL and main text, analysed as focused crawling
+ * analyses text ({@link TextAnalysis}: Unicode words, CJK bigrams, English stems). Queries: every word must occur, in
+ * the URL or the text; a "quoted phrase" must occur as a phrase. The commit's user data keeps the largest record id
+ * indexed, so indexing resumes where it stopped after a restart. Thread-safe (Lucene's writer and near-real-time readers).
+ */
+public final class CrawlIndex implements Closeable {
+
+    /** A record to index: its text is empty for records without a stored HTML or text body. */
+    public record Doc(long pageId, String url, int status, String title, String text) {
+    }
+
+    /** One match. */
+    public record Hit(long pageId, String url, int status, String title, String snippet) {
+    }
+
+    /** Matches of a query: how many in all, and those of the page asked for, best first. */
+    public record Result(long total, List<Hit> hits) {
+    }
+
+    static final String ID = "id";
+    static final String URL = "url";
+    static final String TEXT = "text";
+    static final String STATUS = "status";
+    static final String TITLE = "title";
+    static final String SNIPPET = "snippet";
+    private static final String UP_TO = "upTo";
+    /** Characters of the text kept to show with a hit. */
+    static final int SNIPPET_CHARS = 240;
+
+    /**
+     * A URL's words: split at every character that is not a letter or digit ({@code annual-figures.csv} gives annual,
+     * figur, csv), then as the text (lower case, CJK bigrams, stop words, stems), so a query's words meet both fields.
+     */
+    static final Analyzer URL_ANALYZER = new Analyzer() {
+        @Override
+        protected TokenStreamComponents createComponents(String field) {
+            org.apache.lucene.analysis.Tokenizer source = org.apache.lucene.analysis.util.CharTokenizer
+                    .fromTokenCharPredicate(Character::isLetterOrDigit);
+            return new TokenStreamComponents(source, TextAnalysis.normalise(source));
+        }
+    };
+
+    private final Directory dir;
+    private final IndexWriter writer;
+    private volatile long upTo;
+
+    public CrawlIndex(Path path) throws IOException {
+        this.dir = FSDirectory.open(path);
+        IndexWriterConfig cfg = new IndexWriterConfig(new org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper(
+                TextAnalysis.analyzer(), Map.of(URL, URL_ANALYZER))).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+        this.writer = new IndexWriter(dir, cfg);
+        String committed = null;
+        if (DirectoryReader.indexExists(dir)) {
+            for (Map.Entry<String, String> e : writer.getLiveCommitData()) {
+                if (UP_TO.equals(e.getKey())) {
+                    committed = e.getValue();
+                }
+            }
+        }
+        this.upTo = committed == null ? 0 : Long.parseLong(committed);
+    }
+
+    /** The largest record id indexed and committed (0: none). */
+    public long upTo() {
+        return upTo;
+    }
+
+    /** Adds the records and commits, remembering {@code lastId} as indexed (records are indexed in id order). */
+    public void add(List<Doc> docs, long lastId) throws IOException {
+        for (Doc d : docs) {
+            Document doc = new Document();
+            doc.add(new LongPoint(ID, d.pageId()));
+            doc.add(new StoredField(ID, d.pageId()));
+            doc.add(new TextField(URL, d.url(), Field.Store.YES));
+            doc.add(new TextField(TEXT, d.title() + "\n" + d.text(), Field.Store.NO));
+            doc.add(new IntPoint(STATUS, d.status()));
+            doc.add(new StoredField(STATUS, d.status()));
+            doc.add(new StoredField(TITLE, d.title()));
+            doc.add(new StoredField(SNIPPET, d.text().length() > SNIPPET_CHARS ? d.text().substring(0, SNIPPET_CHARS) : d.text()));
+            writer.addDocument(doc);
+        }
+        writer.setLiveCommitData(Map.of(UP_TO, Long.toString(lastId)).entrySet());
+        writer.commit();
+        upTo = lastId;
+    }
+
+    /**
+     * The matches of {@code query} (words and "phrases", all required, each in the URL or the text), {@code limit} from
+     * {@code offset}, and their total count; an empty query or one of stop words only matches nothing.
+     */
+    public Result search(String query, int offset, int limit) throws IOException {
+        Query q = parse(query);
+        if (q == null) {
+            return new Result(0, List.of());
+        }
+        try (DirectoryReader reader = DirectoryReader.open(writer)) {
+            IndexSearcher searcher = new IndexSearcher(reader);
+            long total = searcher.search(q, new TotalHitCountCollectorManager());
+            TopDocs top = searcher.search(q, Math.max(1, offset + limit));
+            List<Hit> hits = new ArrayList<>();
+            var stored = searcher.storedFields();
+            for (int i = offset; i < top.scoreDocs.length; i++) {
+                ScoreDoc sd = top.scoreDocs[i];
+                Document d = stored.document(sd.doc);
+                hits.add(new Hit(d.getField(ID).numericValue().longValue(), d.get(URL), d.getField(STATUS).numericValue().intValue(),
+                        d.get(TITLE), d.get(SNIPPET)));
+            }
+            return new Result(total, hits);
+        }
+    }
+
+    /** Words and "quoted phrases", each required in the URL or the text; null when nothing searchable is left. */
+    static Query parse(String query) throws IOException {
+        BooleanQuery.Builder all = new BooleanQuery.Builder();
+        int clauses = 0;
+        String[] parts = query.split("\"", -1);
+        for (int i = 0; i < parts.length; i++) {
+            boolean phrase = i % 2 == 1 && i < parts.length - 1;
+            List<Positioned> terms = terms(parts[i]);
+            if (phrase && terms.size() > 1) {
+                all.add(either(field -> phrase(field, terms)), BooleanClause.Occur.MUST);
+                clauses++;
+            } else {
+                for (Positioned t : terms) {
+                    all.add(either(field -> new TermQuery(new Term(field, t.term()))), BooleanClause.Occur.MUST);
+                    clauses++;
+                }
+            }
+            if (clauses > 64) {
+                break;
+            }
+        }
+        return clauses == 0 ? null : all.build();
+    }
+
+    private static Query phrase(String field, List<Positioned> terms) {
+        PhraseQuery.Builder p = new PhraseQuery.Builder();
+        terms.forEach(t -> p.add(new Term(field, t.term()), t.position()));
+        return p.build();
+    }
+
+    /** An analysed term and its position (stop words removed leave gaps, as in the index). */
+    private record Positioned(String term, int position) {
+    }
+
+    private static Query either(java.util.function.Function<String, Query> perField) {
+        return new BooleanQuery.Builder().add(perField.apply(URL), BooleanClause.Occur.SHOULD)
+                .add(perField.apply(TEXT), BooleanClause.Occur.SHOULD).build();
+    }
+
+    private static List<Positioned> terms(String text) throws IOException {
+        List<Positioned> out = new ArrayList<>();
+        Analyzer a = TextAnalysis.analyzer();
+        try (TokenStream ts = a.tokenStream(TEXT, text)) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute inc =
+                    ts.addAttribute(org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute.class);
+            ts.reset();
+            int position = -1;
+            while (ts.incrementToken()) {
+                position += inc.getPositionIncrement();
+                out.add(new Positioned(term.toString(), position));
+            }
+            ts.end();
+        }
+        return out;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            writer.close();
+        } finally {
+            dir.close();
+        }
+    }
+}

@@ -1,0 +1,281 @@
+package io.trawler.search;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.trawler.config.TrawlerConfig;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.Page;
+import io.trawler.parse.HtmlParser;
+import io.trawler.store.StoredPayload;
+import io.trawler.store.WarcRecordReader;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.jboss.logging.Logger;
+import org.netpreserve.jwarc.WarcResponse;
+
+/**
+ * Keeps crawls' search indexes (one {@link CrawlIndex} per crawl under {@code <data-dir>/search/<crawl>}): on one
+ * background thread of the manager, it indexes every ended crawl's records (crawls that ended before search existed
+ * too), and a running crawl's records so far when someone has searched it in the last 10 minutes; the text comes from
+ * the stored WARC records (main text as the page view extracts it). Indexes of deleted crawls are removed.
+ */
+@ApplicationScoped
+public class SearchIndexer {
+
+    private static final Logger LOG = Logger.getLogger(SearchIndexer.class);
+    /** Text of a page indexed (its first 64 KB of main text). */
+    static final int MAX_TEXT = 65_536;
+    static final int MAX_BODY = 5 * 1024 * 1024;
+    /** Indexes kept open at once. */
+    static final int OPEN = 16;
+    /** A running crawl is kept indexed this long after its last search. */
+    static final long WANTED_MS = 10 * 60_000;
+    /** How long one crawl is indexed in a step before the others get a turn. */
+    static final long STEP_MS = 2_000;
+
+    /** What a search answers: the matches, and how much of the crawl the index holds. */
+    public record Answer(CrawlIndex.Result result, long indexedUpTo, boolean complete) {
+    }
+
+    private final SearchConfig config;
+    private final TrawlerConfig trawler;
+    private final WarcRecordReader records;
+    private final Map<String, CrawlIndex> open = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<String, Long> wanted = new ConcurrentHashMap<>();
+    /** Crawls with a catch-up queued by a search and not yet run (one at a time per crawl, however often it is searched). */
+    private final Set<String> catchingUp = ConcurrentHashMap.newKeySet();
+    private ScheduledExecutorService thread;
+    private long lastSweep;
+
+    public SearchIndexer(SearchConfig config, TrawlerConfig trawler, WarcRecordReader records) {
+        this.config = config;
+        this.trawler = trawler;
+        this.records = records;
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        if (!trawler.role().runsManager() || !config.enabled()) {
+            return;
+        }
+        thread = io.trawler.config.Background.every("trawler-search", Thread.MIN_PRIORITY, config.interval(), this::tick);
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        if (thread != null) {
+            thread.shutdownNow();
+            try {
+                thread.awaitTermination(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (open) {
+            open.values().forEach(SearchIndexer::closeQuietly);
+            open.clear();
+        }
+    }
+
+    public boolean enabled() {
+        return config.enabled() && trawler.role().runsManager();
+    }
+
+    /**
+     * Searches a crawl's index as it is now; a running crawl (or an ended one not yet indexed) is indexed further in the
+     * background, so a later search finds more.
+     */
+    public Answer search(Crawl crawl, String query, int offset, int limit) throws IOException {
+        if (!crawl.searchIndexed) {
+            wanted.put(crawl.id, System.currentTimeMillis());
+            if (thread != null && catchingUp.add(crawl.id)) {
+                thread.execute(() -> {
+                    catchingUp.remove(crawl.id);
+                    indexQuietly(crawl.id);
+                });
+            }
+        }
+        CrawlIndex index = index(crawl.id);
+        return new Answer(index.search(query, offset, limit), index.upTo(), crawl.searchIndexed);
+    }
+
+    void tick() {
+        try {
+            long now = System.currentTimeMillis();
+            wanted.values().removeIf(at -> now - at > WANTED_MS);
+            List<String> todo = QuarkusTransaction.requiringNew().call(() -> Crawl.<Crawl>list(
+                    "searchIndexed = false and drained = true and state not in ?1", List.of("RUNNING", "PAUSED"))
+                    .stream().map(c -> c.id).toList());
+            List<String> all = new ArrayList<>(todo);
+            wanted.keySet().stream().filter(id -> !todo.contains(id)).forEach(all::add);
+            for (String id : all) {
+                if (Thread.currentThread().isInterrupted()) {
+                    return;
+                }
+                indexQuietly(id);
+            }
+            if (now - lastSweep > 60_000) {
+                lastSweep = now;
+                sweep();
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "Search indexer: this round failed (the next one tries again)");
+        }
+    }
+
+    private void indexQuietly(String crawlId) {
+        try {
+            index(crawlId, STEP_MS);
+        } catch (IOException | RuntimeException e) {
+            LOG.warnf("Search indexer: crawl %s could not be indexed now: %s", crawlId, e.toString());
+        }
+    }
+
+    /**
+     * Indexes the crawl's records after those its index holds, for at most {@code budgetMs}; marks an ended crawl
+     * indexed once every record is in. Returns how many records were indexed.
+     */
+    synchronized int index(String crawlId, long budgetMs) throws IOException {
+        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> Crawl.<Crawl>findById(crawlId));
+        if (crawl == null) {
+            return 0;
+        }
+        boolean ended = !crawl.isActive() && crawl.drained;
+        CrawlIndex index = index(crawlId);
+        long deadline = System.currentTimeMillis() + budgetMs;
+        int done = 0;
+        while (true) {
+            long after = index.upTo();
+            List<Page> batch = QuarkusTransaction.requiringNew().call(() -> Page.after(crawlId, after, config.batch()));
+            if (!batch.isEmpty()) {
+                List<CrawlIndex.Doc> docs = new ArrayList<>(batch.size());
+                for (Page p : batch) {
+                    docs.add(doc(p));
+                }
+                index.add(docs, batch.get(batch.size() - 1).id);
+                done += batch.size();
+            }
+            if (batch.size() < config.batch()) {
+                if (ended) {
+                    QuarkusTransaction.requiringNew().run(() -> Crawl.update("searchIndexed = true where id = ?1", crawlId));
+                }
+                return done;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                return done;
+            }
+        }
+    }
+
+    /** A record's document: URL and status always; title and main text for a stored 2xx HTML or text page. */
+    CrawlIndex.Doc doc(Page p) {
+        String title = "";
+        String text = "";
+        if (p.warcFile != null && p.warcOffset != null && p.status / 100 == 2) {
+            try {
+                Optional<StoredPayload> payload = records.read(p.warcFile, p.warcOffset,
+                        r -> r instanceof WarcResponse response ? StoredPayload.of(response, MAX_BODY).orElse(null) : null);
+                if (payload.isPresent()) {
+                    if (payload.get().html()) {
+                        HtmlParser.ParsedPage parsed = HtmlParser.parse(payload.get().text(), p.url, 0, true);
+                        title = parsed.title() == null ? "" : parsed.title();
+                        text = parsed.mainText();
+                    } else {
+                        text = payload.get().text();
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // the record is not readable here: the page is found by its URL only
+            }
+        }
+        return new CrawlIndex.Doc(p.id, p.url, p.status, title, text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text);
+    }
+
+    private CrawlIndex index(String crawlId) throws IOException {
+        synchronized (open) {
+            CrawlIndex index = open.get(crawlId);
+            if (index != null) {
+                return index;
+            }
+            Path dir = root().resolve(crawlId);
+            Files.createDirectories(dir);
+            index = new CrawlIndex(dir);
+            open.put(crawlId, index);
+            if (open.size() > OPEN) {
+                var eldest = open.entrySet().iterator().next();
+                closeQuietly(eldest.getValue());
+                open.remove(eldest.getKey());
+            }
+            return index;
+        }
+    }
+
+    private Path root() {
+        return trawler.dataDir().resolve("search");
+    }
+
+    /** Removes the indexes of crawls that no longer exist. */
+    private void sweep() {
+        Path root = root();
+        if (!Files.isDirectory(root)) {
+            return;
+        }
+        List<Path> dirs;
+        try (Stream<Path> s = Files.list(root)) {
+            dirs = s.filter(Files::isDirectory).toList();
+        } catch (IOException e) {
+            return;
+        }
+        Set<String> names = new java.util.HashSet<>(dirs.stream().map(d -> d.getFileName().toString()).toList());
+        Set<String> existing = new java.util.HashSet<>(QuarkusTransaction.requiringNew().call(() -> Crawl.getEntityManager()
+                .createQuery("select c.id from Crawl c where c.id in ?1", String.class).setParameter(1, names).getResultList()));
+        for (Path d : dirs) {
+            String id = d.getFileName().toString();
+            if (!existing.contains(id)) {
+                synchronized (open) {
+                    CrawlIndex index = open.remove(id);
+                    if (index != null) {
+                        closeQuietly(index);
+                    }
+                }
+                deleteTree(d);
+            }
+        }
+    }
+
+    private static void deleteTree(Path dir) {
+        try (Stream<Path> s = Files.walk(dir)) {
+            s.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (IOException | UncheckedIOException e) {
+            LOG.warnf("Search indexer: could not remove %s: %s", dir, e.toString());
+        }
+    }
+
+    private static void closeQuietly(CrawlIndex index) {
+        try {
+            index.close();
+        } catch (IOException e) {
+            // nothing more to do
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.trawler.search;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.trawler.order.TextAnalysis;
+import io.trawler.testsite.BbcSite;
+import io.trawler.testsite.TestWebServer;
+import io.trawler.testsupport.Accounts;
+import io.trawler.testsupport.Api;
+import io.trawler.ui.UiAccessTest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Search over a crawl of 40 real BBC articles (the labelled corpus of ../shared/data): a word's matches are exactly the
+ * articles whose title or text holds it (counted as the index analyses text), a quoted title finds its article first, a
+ * file without indexable text is found by the words of its URL, and the UI page says the count.
+ */
+@QuarkusTest
+class SearchApiTest {
+
+    record Article(String path, String title, String text) {
+    }
+
+    @Test
+    void aCrawlIsFoundByItsWordsWithTheTotalCount() throws Exception {
+        List<Article> articles = new ArrayList<>();
+        int i = 0;
+        for (BbcSite.Page p : BbcSite.load(7).pages().values()) {
+            if (p.paragraphs().isEmpty()) {
+                continue;
+            }
+            articles.add(new Article("/news/" + p.label() + "/" + (i++) + ".html", p.title(), String.join("\n", p.paragraphs())));
+            if (articles.size() == 40) {
+                break;
+            }
+        }
+        Map<String, Article> byPath = new HashMap<>();
+        articles.forEach(a -> byPath.put(a.path(), a));
+        try (TestWebServer server = TestWebServer.start(req -> {
+            String path = req.path();
+            if (path.equals("/")) {
+                StringBuilder s = new StringBuilder("<!DOCTYPE html><html><head><title>News</title></head><body><ul>");
+                articles.forEach(a -> s.append("<li><a href=\"").append(a.path()).append("\">story</a></li>"));
+                s.append("<li><a href=\"/downloads/zorbex-quillon.csv\">data</a></li></ul></body></html>");
+                req.response().putHeader("Content-Type", "text/html; charset=utf-8").end(s.toString());
+            } else if (path.equals("/downloads/zorbex-quillon.csv")) {
+                req.response().putHeader("Content-Type", "text/csv").end("year,value\n2004,1\n");
+            } else if (byPath.containsKey(path)) {
+                Article a = byPath.get(path);
+                StringBuilder s = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>").append(esc(a.title()))
+                        .append("</title></head><body><article><h1>").append(esc(a.title())).append("</h1>");
+                for (String para : a.text().split("\n")) {
+                    s.append("<p>").append(esc(para)).append("</p>");
+                }
+                req.response().putHeader("Content-Type", "text/html; charset=utf-8").end(s.append("</article></body></html>").toString());
+            } else {
+                req.response().setStatusCode(404).end();
+            }
+        })) {
+            String siteId = Api.createSite("search", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 1000, "maxDepth", 5));
+            String crawlId = Api.startCrawl(siteId);
+            Api.awaitEnd(crawlId, 60_000);
+            JsonPath first = awaitComplete(crawlId, "zorbex quillon");
+            assertEquals(1, first.getInt("total"), "found by the words of its URL");
+            assertTrue(first.getString("hits[0].url").endsWith("/downloads/zorbex-quillon.csv"));
+
+            // a word in several articles: its matches are exactly the articles holding it
+            Map<String, Integer> df = new HashMap<>();
+            for (Article a : articles) {
+                TextAnalysis.termCounts(a.title() + "\n" + a.text()).keySet().forEach(t -> df.merge(t, 1, Integer::sum));
+            }
+            String term = df.entrySet().stream().filter(e -> e.getValue() >= 4 && e.getValue() <= 12 && e.getKey().matches("[a-z]{6,}"))
+                    .map(Map.Entry::getKey).sorted().findFirst().orElseThrow();
+            JsonPath word = Api.as().queryParam("q", term).queryParam("limit", 100).get("/api/v1/crawls/" + crawlId + "/search").then()
+                    .statusCode(200).extract().jsonPath();
+            assertEquals(df.get(term).intValue(), word.getInt("total"), "matches of " + term);
+            assertEquals(word.getInt("total"), word.getList("hits").size());
+            assertEquals((Object) null, word.get("next"));
+
+            // paging: 2 a page, the next offset, the same total
+            JsonPath paged = Api.as().queryParam("q", term).queryParam("limit", 2).get("/api/v1/crawls/" + crawlId + "/search").then()
+                    .statusCode(200).extract().jsonPath();
+            assertEquals(df.get(term).intValue(), paged.getInt("total"));
+            assertEquals(2, paged.getInt("next"));
+
+            // a quoted title finds its article first
+            Article a = articles.get(5);
+            JsonPath phrase = Api.as().queryParam("q", "\"" + a.title() + "\"").get("/api/v1/crawls/" + crawlId + "/search").then()
+                    .statusCode(200).extract().jsonPath();
+            assertTrue(phrase.getInt("total") >= 1);
+            assertTrue(phrase.getString("hits[0].url").endsWith(a.path()), phrase.prettify());
+            assertEquals(a.title(), phrase.getString("hits[0].title"));
+            assertNotNull(phrase.getString("hits[0].snippet"));
+            Api.as().queryParam("q", "zzqqxxnotaword").get("/api/v1/crawls/" + crawlId + "/search").then().statusCode(200)
+                    .body("total", equalTo(0));
+
+            // refusals and roles
+            Api.as().get("/api/v1/crawls/" + crawlId + "/search").then().statusCode(400).body("details[0].field", equalTo("q"));
+            Api.as().queryParam("q", "x".repeat(501)).get("/api/v1/crawls/" + crawlId + "/search").then().statusCode(400);
+            Api.as().queryParam("q", "a").queryParam("limit", 0).get("/api/v1/crawls/" + crawlId + "/search").then().statusCode(400);
+            Api.as().queryParam("q", "a").get("/api/v1/crawls/nosuch/search").then().statusCode(404);
+            Accounts.create("search-reader", "search").as().queryParam("q", term).get("/api/v1/crawls/" + crawlId + "/search").then()
+                    .statusCode(200);
+
+            // the UI page
+            String cookie = UiAccessTest.login(UiAccessTest.user("search")).cookie();
+            String html = given().cookie("trawler_session", cookie).queryParam("q", term).get("/ui/crawls/" + crawlId + "/search").then()
+                    .statusCode(200).extract().asString();
+            assertTrue(html.contains(df.get(term) + " matches"), "the count shown");
+            given().cookie("trawler_session", cookie).queryParam("q", "x".repeat(501)).get("/ui/crawls/" + crawlId + "/search").then()
+                    .statusCode(400).body(containsString("at most 500 characters"));
+        }
+    }
+
+    /** Searches until the crawl is wholly indexed (the manager indexes an ended crawl in the background). */
+    private static JsonPath awaitComplete(String crawlId, String q) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 30_000;
+        while (true) {
+            JsonPath r = Api.as().queryParam("q", q).get("/api/v1/crawls/" + crawlId + "/search").then().statusCode(200).extract().jsonPath();
+            if (r.getBoolean("complete") || System.currentTimeMillis() > deadline) {
+                assertTrue(r.getBoolean("complete"), "indexed within 30 s");
+                return r;
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
