@@ -15,13 +15,20 @@ import java.util.concurrent.ThreadLocalRandom;
  * revisit schedules estimate every page under it. A site's first prior is fitted when first asked for; later ones on
  * a background thread (a pass over the site's histories), while the previous one keeps serving, so that recording
  * ingested pages never waits for a refit.
+ *
+ * <p>A young site's prior rests on little: fitted before any page was revisited, it is uninformed and its rate grid
+ * ends at 100 changes a day, which would hold every estimate (and so every revisit schedule) below that until the
+ * refit interval has passed. So the first prior is refitted after {@value #FIRST_REFIT_MS} ms and each later one
+ * after twice as long as the one before, until the refit interval: a few cheap passes while the histories are young.
  */
 @ApplicationScoped
 public class SiteRatePriors {
 
     static final int SAMPLE = 5_000;
+    static final long FIRST_REFIT_MS = 5_000;
 
-    private record Fitted(SiteRatePrior prior, long at) {
+    /** A fitted prior, when it was fitted and how long it serves before the next refit. */
+    private record Fitted(SiteRatePrior prior, long at, long serves) {
     }
 
     private final RefreshStore store;
@@ -39,16 +46,17 @@ public class SiteRatePriors {
         this.refitMs = config.priorRefit().toMillis();
     }
 
-    /** The site's prior: fitted now if there is none; refitted in the background once it is older than the refit interval. */
+    /** The site's prior: fitted now if there is none; refitted in the background once it has served its time. */
     public SiteRatePrior of(String siteId) {
         Fitted f = fitted.get(siteId);
         if (f == null) {
-            f = fit(siteId);
+            f = fit(siteId, Math.min(refitMs, FIRST_REFIT_MS));
             fitted.put(siteId, f);
-        } else if (System.currentTimeMillis() - f.at() >= refitMs && refitting.add(siteId)) {
+        } else if (System.currentTimeMillis() - f.at() >= f.serves() && refitting.add(siteId)) {
+            long serves = Math.min(refitMs, f.serves() * 2);
             refits.execute(() -> {
                 try {
-                    fitted.put(siteId, fit(siteId));
+                    fitted.put(siteId, fit(siteId, serves));
                 } catch (RuntimeException e) {
                     org.jboss.logging.Logger.getLogger(SiteRatePriors.class).warnf("Rate prior of site %s not refitted: %s", siteId, e);
                 } finally {
@@ -59,8 +67,8 @@ public class SiteRatePriors {
         return f.prior();
     }
 
-    private Fitted fit(String siteId) {
-        return new Fitted(SiteRatePrior.fit(sample(siteId)), System.currentTimeMillis());
+    private Fitted fit(String siteId, long serves) {
+        return new Fitted(SiteRatePrior.fit(sample(siteId)), System.currentTimeMillis(), serves);
     }
 
     /** Forgets a site's prior (its histories were deleted). */
