@@ -122,13 +122,6 @@ async function submit(form, event) {
       location.assign(form.dataset.redirect.replace(':id', encodeURIComponent((data && data.id) || '')));
     } else if ('reload' in form.dataset) {
       location.reload();
-    } else if (form.dataset.showToken !== undefined) {
-      const box = document.getElementById('token-shown');
-      box.querySelector('[data-token-user]').textContent = form.dataset.showToken;
-      box.querySelector('[data-token-value]').textContent = data.token;
-      box.hidden = false;
-      box.focus?.();
-      form.reset();
     }
     form.dispatchEvent(new CustomEvent('trawler:done', { bubbles: true, detail: data }));
   } catch (e) {

@@ -23,9 +23,33 @@ export function initPartitionEditor() {
   let preview = null;    // predicted metrics of the current plan
   let sortables = [];
 
-  function showError(e) {
-    errorBox.textContent = e instanceof ApiError && e.body.details && e.body.details.length
-      ? e.message + ' — ' + e.body.details.map((d) => `${d.field}: ${d.message}`).join('; ') : e.message;
+  // an error of the plan form goes beside the field it names; anything else (or a field the form lacks) to the box,
+  // once: a single detail is the message itself
+  function clearFieldErrors(form) {
+    form.querySelectorAll('[aria-invalid]').forEach((i) => i.removeAttribute('aria-invalid'));
+    form.querySelectorAll('.field-error').forEach((p) => { p.textContent = ''; });
+  }
+
+  function showError(e, form) {
+    if (form) clearFieldErrors(form);
+    const details = e instanceof ApiError && Array.isArray(e.body.details) ? e.body.details : [];
+    const left = [];
+    let first = null;
+    for (const d of details) {
+      const input = form && d.field ? form.elements.namedItem(d.field) : null;
+      const slot = input ? document.getElementById(input.id + '-error') : null;
+      if (slot) {
+        slot.textContent = d.message;
+        input.setAttribute('aria-invalid', 'true');
+        first = first || input;
+      } else {
+        left.push(d);
+      }
+    }
+    if (first) first.focus();
+    if (details.length > 0 && left.length === 0) { errorBox.hidden = true; return; }
+    errorBox.textContent = left.length > 1 ? left.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message)).join('; ')
+      : left.length === 1 ? (left[0].field ? `${left[0].field}: ${left[0].message}` : left[0].message) : e.message;
     errorBox.hidden = false;
   }
 
@@ -220,9 +244,11 @@ export function initPartitionEditor() {
     const f = e.target;
     try {
       // a proposal: the saved plan stays until the editor saves this one
-      const plan = await api('POST', base, { crawlers: Number(f.crawlers.value), keyPathShare: Number(f.keyPathShare.value), mode: f.mode.value,
-        save: false });
+      const body = { crawlers: Number(f.crawlers.value), keyPathShare: Number(f.keyPathShare.value), mode: f.mode.value, save: false };
+      if (f.fromCrawl.value) body.fromCrawl = f.fromCrawl.value;
+      const plan = await api('POST', base, body);
       errorBox.hidden = true;
+      clearFieldErrors(f);
       current = fromPlan(plan);
       preview = plan.predicted;
       status.textContent = `Planned ${plan.crawlers.length} crawlers from crawl ${plan.basedOnCrawl}: not saved yet (the saved plan is unchanged until you save).`;
@@ -230,7 +256,7 @@ export function initPartitionEditor() {
       announce(`Planned ${plan.crawlers.length} crawlers, not saved`);
       loadPredictions(plan.mode);
     } catch (err) {
-      showError(err);
+      showError(err, f);
     }
   });
   document.getElementById('plan-save')?.addEventListener('click', async () => {

@@ -78,6 +78,23 @@ public class AccountService {
         });
     }
 
+    /**
+     * A user's new password, set by the user: every browser session of theirs ends but the one of {@code keepSecret}
+     * (the cookie the change came with; null when it came with a token).
+     */
+    public void changeOwnPassword(String userId, String password, String keepSecret) {
+        String hash = BcryptUtil.bcryptHash(password, BCRYPT_COST);
+        String keep = keepSecret == null || keepSecret.isEmpty() || keepSecret.length() > 100 ? "" : Secrets.sha256(keepSecret);
+        QuarkusTransaction.requiringNew().run(() -> {
+            User u = User.findById(userId);
+            if (u == null) {
+                throw new IllegalStateException("user " + userId + " is gone");
+            }
+            u.passwordHash = hash;
+            BrowserSession.delete("userId = ?1 and id <> ?2", userId, keep);
+        });
+    }
+
     /** The account of a user name and password (bcrypt check; a missing user costs the same time). */
     public Optional<Account> byPassword(String username, String password) {
         User u = QuarkusTransaction.requiringNew().call(() -> User.byName(username).orElse(null));

@@ -180,7 +180,8 @@ public class ExportResource {
 
     private static List<Object> cells(Page p) {
         return new ArrayList<>(Arrays.asList(p.id, p.url, p.status, p.outcome, p.fetchedAt, p.partition, p.depth, p.contentType, p.bytes,
-                p.truncated, p.fetchMs, p.digest, p.warcFile, p.warcOffset, p.redirect, p.error, p.relevance, p.relevant));
+                p.truncated, p.fetchMs, p.digest, p.warcFile, p.warcOffset, p.redirect, p.error, p.relevance, p.relevant, p.linksIn,
+                p.linksHost, p.linksPattern, p.linksDeep, p.linksFollowed));
     }
 
     private static Crawl crawl(String id) {

@@ -10,7 +10,8 @@ import java.util.List;
 public record PageView(long id, String url, int status, String outcome, Instant fetchedAt, int partition, int depth,
         @Schema(nullable = true) String contentType, @Schema(nullable = true) String digest, @Schema(nullable = true) Warc warc, @Schema(nullable = true) Long bytes, boolean truncated, @Schema(nullable = true) Integer fetchMs, @Schema(nullable = true) String redirect,
         @Schema(nullable = true) String error, @JsonInclude(JsonInclude.Include.NON_NULL) Double relevance,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean relevant) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Boolean relevant,
+        @Schema(nullable = true, description = "What became of the page's distinct links (fetched HTML pages only)") io.trawler.crawl.LinkDecisions links) {
 
     public record Warc(@Schema(nullable = true) String file, @Schema(nullable = true) Long offset) {
     }
@@ -22,6 +23,6 @@ public record PageView(long id, String url, int status, String outcome, Instant 
     static PageView of(Page p) {
         return new PageView(p.id, p.url, p.status, p.outcome, p.fetchedAt, p.partition, p.depth, p.contentType, p.digest,
                 p.warcFile == null ? null : new Warc(p.warcFile, p.warcOffset), p.bytes, p.truncated, p.fetchMs, p.redirect,
-                p.error, p.relevance, p.relevant);
+                p.error, p.relevance, p.relevant, p.linkDecisions());
     }
 }

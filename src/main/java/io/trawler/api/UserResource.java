@@ -58,16 +58,22 @@ public class UserResource {
         }
     }
 
+    /** Body of PUT /me/password. */
+    public record PasswordChange(String currentPassword, String newPassword) {
+    }
+
     /** Who the caller is. */
     public record Me(@Schema(nullable = true) String id, String username, @Schema(nullable = true) String role) {
     }
 
     private final AccountService accounts;
     private final SecurityIdentity identity;
+    private final io.trawler.account.LoginThrottle throttle;
 
-    public UserResource(AccountService accounts, SecurityIdentity identity) {
+    public UserResource(AccountService accounts, SecurityIdentity identity, io.trawler.account.LoginThrottle throttle) {
         this.accounts = accounts;
         this.identity = identity;
+        this.throttle = throttle;
     }
 
     @GET
@@ -77,6 +83,53 @@ public class UserResource {
         Role role = identity.getAttribute(TokenIdentityProvider.ROLE);
         String id = identity.getAttribute(TokenIdentityProvider.USER_ID);
         return new Me(id == null || id.isEmpty() ? null : id, identity.getPrincipal().getName(), role == null ? null : role.apiName());
+    }
+
+    /**
+     * The caller changes their own password, proving the current one. Wrong guesses count against the same limits as
+     * failed logins (so a session left open is no way to try passwords); on success every other browser session of
+     * the user ends, the caller's own stays.
+     */
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Changed")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "429", description = "Too many wrong passwords: wait Retry-After seconds",
+            content = @org.eclipse.microprofile.openapi.annotations.media.Content(mediaType = "application/json",
+                    schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = ApiError.class)))
+    @PUT
+    @Path("/me/password")
+    @Authenticated
+    public Response changePassword(PasswordChange body, @jakarta.ws.rs.CookieParam(io.trawler.account.SessionCookieMechanism.COOKIE) String session,
+            @jakarta.ws.rs.core.Context io.vertx.core.http.HttpServerRequest request) {
+        String userId = identity.getAttribute(TokenIdentityProvider.USER_ID);
+        if (userId == null || userId.isEmpty()) {
+            throw new ForbiddenException("the static admin token belongs to no user and has no password");
+        }
+        if (body == null) {
+            throw ApiException.invalid(List.of(new ApiError.Detail("body", "a JSON object with currentPassword and newPassword is required")));
+        }
+        List<ApiError.Detail> problems = new ArrayList<>();
+        if (body.currentPassword() == null || body.currentPassword().isEmpty()) {
+            problems.add(new ApiError.Detail("currentPassword", "required"));
+        }
+        password("newPassword", body.newPassword(), true, problems);
+        if (problems.isEmpty() && body.newPassword().equals(body.currentPassword())) {
+            problems.add(new ApiError.Detail("newPassword", "must differ from the current password"));
+        }
+        if (!problems.isEmpty()) {
+            throw ApiException.invalid(problems);
+        }
+        String username = identity.getPrincipal().getName();
+        String address = request == null || request.remoteAddress() == null ? "" : request.remoteAddress().hostAddress();
+        long wait = throttle.attempt(username, address, System.currentTimeMillis());
+        if (wait > 0) {
+            long seconds = (wait + 999) / 1000;
+            throw new ApiException(429, "too_many_attempts", "too many wrong passwords: try again in " + seconds + " s", List.of());
+        }
+        if (accounts.byPassword(username, body.currentPassword()).isEmpty()) {
+            throw ApiException.invalid(List.of(new ApiError.Detail("currentPassword", "does not match your password")));
+        }
+        throttle.succeeded(username, address);
+        accounts.changeOwnPassword(userId, body.newPassword(), session);
+        return Response.noContent().build();
     }
 
     @GET
@@ -99,7 +152,7 @@ public class UserResource {
             throw ApiException.invalid(List.of(new ApiError.Detail("body", "a JSON object with username, password and role is required")));
         }
         username(body.username(), true, problems);
-        password(body.password(), true, problems);
+        password("password", body.password(), true, problems);
         Role role = role(body.role(), true, problems);
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
@@ -134,7 +187,7 @@ public class UserResource {
         if (body.username() != null && !body.username().equals(u.username)) {
             problems.add(new ApiError.Detail("username", "cannot be changed"));
         }
-        password(body.password(), false, problems);
+        password("password", body.password(), false, problems);
         Role role = role(body.role(), false, problems);
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
@@ -246,13 +299,13 @@ public class UserResource {
         }
     }
 
-    private static void password(String v, boolean required, List<ApiError.Detail> problems) {
+    private static void password(String field, String v, boolean required, List<ApiError.Detail> problems) {
         if (v == null) {
             if (required) {
-                problems.add(new ApiError.Detail("password", "required"));
+                problems.add(new ApiError.Detail(field, "required"));
             }
         } else if (v.length() < MIN_PASSWORD || v.length() > MAX_PASSWORD) {
-            problems.add(new ApiError.Detail("password", "between " + MIN_PASSWORD + " and " + MAX_PASSWORD + " characters"));
+            problems.add(new ApiError.Detail(field, "between " + MIN_PASSWORD + " and " + MAX_PASSWORD + " characters"));
         }
     }
 

@@ -40,9 +40,25 @@ public class Page extends PanacheEntityBase {
     public Double relevance;
     /** Whether the page reached the focused crawl's threshold θ, else null. */
     public Boolean relevant;
+    /** Scope decisions about the page's distinct links ({@link LinkDecisions}); null when the record has none. */
+    @Column(name = "links_in")
+    public Integer linksIn;
+    @Column(name = "links_host")
+    public Integer linksHost;
+    @Column(name = "links_pattern")
+    public Integer linksPattern;
+    @Column(name = "links_deep")
+    public Integer linksDeep;
+    @Column(name = "links_followed")
+    public Boolean linksFollowed;
     /** The URL's first 255 characters, indexed with the crawl: how a record is found by its URL (written by the ingester). */
     @Column(name = "url_key", insertable = false, updatable = false)
     public String urlKey;
+
+    /** The record's scope decisions, or null. */
+    public LinkDecisions linkDecisions() {
+        return linksIn == null ? null : new LinkDecisions(linksIn, linksHost, linksPattern, linksDeep, Boolean.TRUE.equals(linksFollowed));
+    }
 
     static String keyOf(String url) {
         return url.length() > 255 ? url.substring(0, 255) : url;

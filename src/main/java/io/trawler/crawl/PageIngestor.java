@@ -46,8 +46,9 @@ public class PageIngestor {
     private static final Logger LOG = Logger.getLogger(PageIngestor.class);
     static final int BATCH = 2000;
     private static final String INSERT = "INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index, depth,"
-            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant, stream_id, url_key)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+            + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant, stream_id, url_key,"
+            + " links_in, links_host, links_pattern, links_deep, links_followed)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
     private static final String QUARANTINE = "INSERT INTO page_quarantine (crawl_id, stream_id, reason, record, created_at)"
             + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
 
@@ -374,6 +375,19 @@ public class PageIngestor {
         }
         ps.setString(19, r.streamId());
         ps.setString(20, r.url().length() > 255 ? r.url().substring(0, 255) : r.url());
+        LinkDecisions d = r.links();
+        if (d == null) {
+            for (int i = 21; i <= 24; i++) {
+                ps.setNull(i, Types.INTEGER);
+            }
+            ps.setNull(25, Types.BOOLEAN);
+        } else {
+            ps.setInt(21, d.inScope());
+            ps.setInt(22, d.otherHosts());
+            ps.setInt(23, d.byPattern());
+            ps.setInt(24, d.tooDeep());
+            ps.setBoolean(25, d.followed());
+        }
     }
 
     private static void setNullable(PreparedStatement ps, int i, String v) throws SQLException {

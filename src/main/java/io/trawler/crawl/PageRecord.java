@@ -9,7 +9,7 @@ import java.util.Map;
  */
 public record PageRecord(String streamId, String url, int status, String outcome, Instant fetchedAt, int partition, int depth,
         String contentType, String digest, String warcFile, Long warcOffset, Long bytes, boolean truncated, Integer fetchMs,
-        String redirect, String error, Double relevance, Boolean relevant) {
+        String redirect, String error, Double relevance, Boolean relevant, LinkDecisions links) {
 
     static final int MAX_URL = 4096;
 
@@ -38,7 +38,8 @@ public record PageRecord(String streamId, String url, int status, String outcome
                 fetchMs == null ? null : (int) Math.min(Integer.MAX_VALUE, fetchMs),
                 cut(f.get("redirect"), MAX_URL), cut(f.get("error"), 500),
                 relevance == null || relevance.isEmpty() ? null : doubleOf("relevance", relevance),
-                relevance == null || relevance.isEmpty() ? null : "1".equals(f.get("relevant")));
+                relevance == null || relevance.isEmpty() ? null : "1".equals(f.get("relevant")),
+                f.get("scope") == null || f.get("scope").isEmpty() ? null : LinkDecisions.decode(f.get("scope")));
     }
 
     private static String cut(String v, int max) {

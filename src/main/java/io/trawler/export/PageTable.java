@@ -14,7 +14,8 @@ public final class PageTable {
 
     /** The CSV columns, in order; {@link Row#cells()} gives the values in the same order. */
     public static final List<String> COLUMNS = List.of("id", "url", "status", "outcome", "fetchedAt", "lane", "depth", "contentType",
-            "bytes", "truncated", "fetchMs", "digest", "warcFile", "warcOffset", "redirect", "error", "relevance", "relevant");
+            "bytes", "truncated", "fetchMs", "digest", "warcFile", "warcOffset", "redirect", "error", "relevance", "relevant",
+            "linksInScope", "linksOtherHosts", "linksByPattern", "linksTooDeep", "linksFollowed");
 
     /** One record's cells (null for an absent value). */
     public interface Row {

@@ -14,6 +14,20 @@ import java.util.Map;
  */
 public final class PartitionSimulator {
 
+    /**
+     * A crawl's page limit as the frontier applies it: at most {@code maxPages} URLs admitted (0: no limit), counted
+     * over the whole crawl, or each lane admitting its share when the crawl's frontier is split into one shard per
+     * lane ({@code perLane}, see {@code CrawlFrontierSettings.shards}). Admission happens at discovery, seeds included.
+     */
+    public record Limit(long maxPages, boolean perLane) {
+        public static final Limit NONE = new Limit(0, false);
+
+        /** Lane {@code lane}'s share of the limit when it is split (the frontier's split: the first lanes get the remainder). */
+        long share(int lane, int lanes) {
+            return maxPages / lanes + (lane < maxPages % lanes ? 1 : 0);
+        }
+    }
+
     /** What each crawler fetched, and the metrics of the whole. */
     public record Result(int crawlers, long[] fetchedBy, long fetched, long distinct, long should, PartitionMetrics metrics) {
     }
@@ -48,17 +62,35 @@ public final class PartitionSimulator {
     }
 
     /** Simulates a plan; {@code depthLimit} is the deepest link level fetched from a seed. */
-    public synchronized Result simulate(PartitionPlan plan, CrawlMode mode, int depthLimit) {
+    public Result simulate(PartitionPlan plan, CrawlMode mode, int depthLimit) {
+        return simulate(plan, mode, depthLimit, Limit.NONE);
+    }
+
+    /**
+     * Simulates a plan under a page limit. Without one the lanes run one after another (the result does not depend on
+     * their interleaving); with one they take turns, one page each, as live lanes progress side by side, so that the
+     * limit falls on the pages each would have found by then.
+     */
+    public synchronized Result simulate(PartitionPlan plan, CrawlMode mode, int depthLimit, Limit limit) {
         int[] owner = ownerOfVertex(plan);
         int[][] seeds = seedVertices(plan);
+        if (limit.maxPages() > 0) {
+            return mode == CrawlMode.INDEPENDENT ? independentLimited(owner, seeds, depthLimit, limit) : coordinatedLimited(owner, seeds, depthLimit, limit);
+        }
         return mode == CrawlMode.INDEPENDENT ? independent(owner, seeds, depthLimit) : coordinated(owner, seeds, depthLimit);
     }
 
     /** Predicted metrics for 1…to crawlers planned greedily (the partition editor's table). */
     public List<Prediction> predict(int from, int to, double keyPathShare, int seedsPerPath, CrawlMode mode, int depthLimit) {
+        return predict(from, to, keyPathShare, seedsPerPath, mode, depthLimit, n -> Limit.NONE);
+    }
+
+    /** As {@link #predict(int, int, double, int, CrawlMode, int)}, each number of crawlers under its page limit. */
+    public List<Prediction> predict(int from, int to, double keyPathShare, int seedsPerPath, CrawlMode mode, int depthLimit,
+            java.util.function.IntFunction<Limit> limit) {
         List<Prediction> out = new ArrayList<>();
         for (int n = from; n <= to; n++) {
-            Result r = simulate(partitioner.plan(n, keyPathShare, seedsPerPath), mode, depthLimit);
+            Result r = simulate(partitioner.plan(n, keyPathShare, seedsPerPath), mode, depthLimit, limit.apply(n));
             out.add(new Prediction(n, r.metrics(), r.fetched(), r.distinct(), Arrays.stream(r.fetchedBy()).max().orElse(0)));
         }
         return out;
@@ -143,6 +175,136 @@ public final class PartitionSimulator {
             }
         }
         return result(fetchedBy, tail, n);
+    }
+
+    /** Independent lanes taking turns, each admitting what it discovers while the limit (its share, or the crawl's) allows. */
+    private Result independentLimited(int[] owner, int[][] seeds, int depthLimit, Limit limit) {
+        int n = graph.size();
+        Arrays.fill(seenAny, (byte) 0);
+        Lanes lanes = new Lanes(seeds.length, n, limit);
+        java.util.BitSet[] seen = new java.util.BitSet[seeds.length];
+        for (int c = 0; c < seeds.length; c++) {
+            seen[c] = new java.util.BitSet(n);
+            for (int s : seeds[c]) {
+                if ((owner[s] < 0 || owner[s] == c) && !seen[c].get(s) && lanes.admit(c, s, 0)) {
+                    seen[c].set(s);
+                }
+            }
+        }
+        long[] distinct = {0};
+        lanes.run((c, u, d) -> {
+            if (seenAny[u] == 0) {
+                seenAny[u] = 1;
+                distinct[0]++;
+            }
+            if (d >= depthLimit) {
+                return;
+            }
+            for (int i = graph.outStart(u), end = graph.outEnd(u); i < end; i++) {
+                int v = graph.target(i);
+                int o = owner[v];
+                if (!seen[c].get(v) && (o < 0 || o == c) && lanes.admit(c, v, d + 1)) {
+                    seen[c].set(v);
+                }
+            }
+        });
+        return result(lanes.fetchedBy(), distinct[0], n);
+    }
+
+    /** Coordinated lanes over one seen set: each URL admitted once, by its owner, while the limit allows. */
+    private Result coordinatedLimited(int[] owner, int[][] seeds, int depthLimit, Limit limit) {
+        int n = graph.size();
+        int stamp = ++epoch;
+        Lanes lanes = new Lanes(seeds.length, n, limit);
+        for (int c = 0; c < seeds.length; c++) {
+            for (int s : seeds[c]) {
+                if (mark[s] != stamp && lanes.admit(owner[s] >= 0 ? owner[s] : sharedLane(s, seeds.length), s, 0)) {
+                    mark[s] = stamp;
+                }
+            }
+        }
+        lanes.run((c, u, d) -> {
+            if (d >= depthLimit) {
+                return;
+            }
+            for (int i = graph.outStart(u), end = graph.outEnd(u); i < end; i++) {
+                int v = graph.target(i);
+                if (mark[v] != stamp && lanes.admit(owner[v] >= 0 ? owner[v] : sharedLane(v, seeds.length), v, d + 1)) {
+                    mark[v] = stamp;
+                }
+            }
+        });
+        long[] fetchedBy = lanes.fetchedBy();
+        return result(fetchedBy, Arrays.stream(fetchedBy).sum(), n);
+    }
+
+    /**
+     * The lanes of a limited simulation: a FIFO queue of (page, depth) each, run in turns of one page per lane, and the
+     * admissions counted against the limit.
+     */
+    private static final class Lanes {
+
+        /** What a lane does with the page it takes from its queue. */
+        interface Visit {
+            void page(int lane, int vertex, int depth);
+        }
+
+        private final Limit limit;
+        private final int[][] queue;
+        private final int[][] depth;
+        private final int[] head;
+        private final int[] tail;
+        private final long[] admitted;
+        private long total;
+
+        Lanes(int lanes, int n, Limit limit) {
+            this.limit = limit;
+            queue = new int[lanes][];
+            depth = new int[lanes][];
+            for (int c = 0; c < lanes; c++) {
+                queue[c] = new int[Math.max(16, Math.min(n, 1024))];
+                depth[c] = new int[queue[c].length];
+            }
+            head = new int[lanes];
+            tail = new int[lanes];
+            admitted = new long[lanes];
+        }
+
+        /** Queues a page on a lane when the limit allows (false: refused, nothing counted). */
+        boolean admit(int lane, int v, int d) {
+            if (limit.perLane() ? admitted[lane] >= limit.share(lane, queue.length) : total >= limit.maxPages()) {
+                return false;
+            }
+            admitted[lane]++;
+            total++;
+            if (tail[lane] == queue[lane].length) {
+                queue[lane] = Arrays.copyOf(queue[lane], tail[lane] * 2);
+                depth[lane] = Arrays.copyOf(depth[lane], tail[lane] * 2);
+            }
+            queue[lane][tail[lane]] = v;
+            depth[lane][tail[lane]++] = d;
+            return true;
+        }
+
+        /** Takes turns, one page per lane with pages queued, until every queue is empty. */
+        void run(Visit visit) {
+            boolean progress = true;
+            while (progress) {
+                progress = false;
+                for (int c = 0; c < queue.length; c++) {
+                    if (head[c] < tail[c]) {
+                        progress = true;
+                        int at = head[c]++;
+                        visit.page(c, queue[c][at], depth[c][at]);
+                    }
+                }
+            }
+        }
+
+        /** Pages each lane fetched: every page it admitted. */
+        long[] fetchedBy() {
+            return Arrays.stream(tail).asLongStream().toArray();
+        }
     }
 
     /** The coordinated crawler of a page on nobody's key path (LaneRouting does the same with the page's URL). */

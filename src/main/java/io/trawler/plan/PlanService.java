@@ -102,7 +102,33 @@ public class PlanService {
     public List<PartitionSimulator.Prediction> predictions(Site site, int from, int to, double keyPathShare, int seedsPerPath,
             CrawlMode mode) {
         PlanGraphs.Graph g = graph(site);
-        return g.simulator().predict(from, to, keyPathShare, seedsPerPath, mode, site.maxDepth);
+        return g.simulator().predict(from, to, keyPathShare, seedsPerPath, mode, site.maxDepth, n -> limitOf(site, n));
+    }
+
+    /**
+     * The page limit a crawl of the site with {@code crawlers} lanes would run under: the site's, split per lane when
+     * its frontier would be one shard per lane (politeness scope node, a limit that leaves each lane a share; the
+     * plan's default strategy, breadth first, never re-scores).
+     */
+    static PartitionSimulator.Limit limitOf(Site site, int crawlers) {
+        boolean perLane = crawlers > 1 && "node".equals(site.politenessScope) && site.maxPages >= crawlers;
+        return new PartitionSimulator.Limit(Math.max(0, site.maxPages), perLane);
+    }
+
+    /**
+     * The saved plan's predicted metrics for a crawl that ran with {@code crawlers} lanes under {@code limit} (what the
+     * crawl page compares its live figures with); empty without a saved plan of that many crawlers or its graph.
+     */
+    public Optional<PartitionMetrics> predictedFor(Site site, int crawlers, CrawlMode mode, int maxDepth, PartitionSimulator.Limit limit) {
+        SitePlan sp = SitePlan.findById(site.id);
+        if (sp == null) {
+            return Optional.empty();
+        }
+        PartitionPlan plan = read(sp.plan);
+        if (plan.size() != crawlers) {
+            return Optional.empty();
+        }
+        return graphs.of(site.id, sp.graphCrawlId).map(g -> g.simulator().simulate(plan, mode, maxDepth, limit).metrics());
     }
 
     /**
@@ -134,7 +160,7 @@ public class PlanService {
         }
         return graphs.of(site.id, sp.graphCrawlId).map(g -> {
             PartitionPlan plan = read(sp.plan);
-            PartitionMetrics predicted = g.simulator().simulate(plan, CrawlMode.parse(sp.mode), site.maxDepth).metrics();
+            PartitionMetrics predicted = g.simulator().simulate(plan, CrawlMode.parse(sp.mode), site.maxDepth, limitOf(site, plan.size())).metrics();
             return new Planned(plan, predicted, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath, CrawlMode.parse(sp.mode), sp.updatedAt,
                     pathUrls(g, plan));
         }).or(() -> Optional.of(new Planned(read(sp.plan), null, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath,
@@ -143,7 +169,7 @@ public class PlanService {
 
     /** A plan with its predictions and path sizes, as of {@code updatedAt} (the saved plan's last change, if any). */
     private Planned withPredictions(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode, Instant updatedAt) {
-        PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth).metrics();
+        PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth, limitOf(site, plan.size())).metrics();
         return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, updatedAt, pathUrls(g, plan));
     }
 

@@ -21,8 +21,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.ArrayList;
-import java.util.Locale;
 import java.util.List;
 
 /**
@@ -51,24 +49,6 @@ public class CrawlPage {
         }
     }
 
-    /** The filters of the list, as given (blank: no filter). */
-    public record Filters(String status, String type, String prefix, String minRelevance) {
-        String query() {
-            StringBuilder q = new StringBuilder();
-            add(q, "status", status);
-            add(q, "type", type);
-            add(q, "prefix", prefix);
-            add(q, "minRelevance", minRelevance);
-            return q.toString();
-        }
-
-        private static void add(StringBuilder q, String name, String value) {
-            if (value != null && !value.isBlank()) {
-                q.append('&').append(name).append('=').append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8));
-            }
-        }
-    }
-
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
@@ -79,12 +59,7 @@ public class CrawlPage {
 
         static native TemplateInstance host(Crawl crawl, Site site, String host, io.trawler.crawl.HostStats done,
                 io.trawler.frontier.HostDetail frontier, long now);
-
-        static native TemplateInstance pages(Crawl crawl, Site site, List<Page> pages, Filters filters, String error, Long next,
-                String nextQuery);
     }
-
-    static final int PAGE_SIZE = 50;
 
     private final CrawlService crawls;
     private final PlanConfig planConfig;
@@ -113,21 +88,23 @@ public class CrawlPage {
             Site site = Site.findById(c.siteId);
             List<Page> tail = latest(id, TAIL);
             long last = tail.isEmpty() ? 0 : tail.get(0).id;
-            Predicted predicted = new Predicted(null, null, null, null);
-            if (c.partitions > 1 && site != null) {
-                try {
-                    predicted = plans.saved(site).filter(p -> p.predicted() != null && p.plan().size() == c.partitions)
-                            .map(p -> Predicted.of(p.predicted()))
-                            .orElse(predicted);
-                } catch (RuntimeException e) {
-                    // no graph to predict from any more: the live figures stand alone
-                }
-            }
             io.trawler.crawl.CrawlSpec spec = null;
             try {
                 spec = c.spec == null ? null : json.readValue(c.spec, io.trawler.crawl.CrawlSpec.class);
             } catch (java.io.IOException | RuntimeException unreadable) {
                 // no limit and no settings shown
+            }
+            Predicted predicted = new Predicted(null, null, null, null);
+            if (c.partitions > 1 && site != null && spec != null) {
+                try {
+                    // predicted for the crawl as it ran: its lanes, mode, depth and page limit (split per shard or not)
+                    io.trawler.partition.PartitionSimulator.Limit limit = new io.trawler.partition.PartitionSimulator.Limit(
+                            Math.max(0, spec.maxPages()), spec.frontierSettings().shards() > 1);
+                    predicted = plans.predictedFor(site, c.partitions, spec.crawlMode(), spec.maxDepth(), limit)
+                            .map(Predicted::of).orElse(predicted);
+                } catch (RuntimeException e) {
+                    // no graph to predict from any more: the live figures stand alone
+                }
             }
             long maxPages = spec == null ? 0 : spec.maxPages();
             StatusClasses statuses = statusClasses(id);
@@ -212,64 +189,5 @@ public class CrawlPage {
      */
     static List<Page> latest(String crawlId, int n) {
         return Page.<Page>find("crawlId = ?1 and id < ?2 order by crawlId desc, id desc", crawlId, Long.MAX_VALUE).page(0, n).list();
-    }
-
-    @GET
-    @Path("/{id}/pages")
-    @RolesAllowed(Role.Rights.READ)
-    public Response pages(@PathParam("id") String id, @QueryParam("status") String status, @QueryParam("type") String type,
-            @QueryParam("prefix") String prefix, @QueryParam("minRelevance") String minRelevance, @QueryParam("after") String after) {
-        Filters f = new Filters(blank(status), blank(type), blank(prefix), blank(minRelevance));
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Crawl c = CrawlResource.find(id);
-            Site site = Site.findById(c.siteId);
-            StringBuilder where = new StringBuilder("crawlId = ?1 and id > ?2");
-            List<Object> params = new ArrayList<>(List.of(id, 0L));
-            String error = null;
-            try {
-                params.set(1, after == null || after.isBlank() ? 0L : Long.parseLong(after.trim()));
-                if (f.status() != null) {
-                    String s = f.status().toLowerCase(Locale.ROOT);
-                    if (s.matches("[1-5]xx")) {
-                        int from = (s.charAt(0) - '0') * 100;
-                        where.append(" and status >= ?").append(params.size() + 1).append(" and status < ?").append(params.size() + 2);
-                        params.add(from);
-                        params.add(from + 100);
-                    } else if (s.matches("\\d{1,3}")) {
-                        where.append(" and status = ?").append(params.size() + 1);
-                        params.add(Integer.parseInt(s));
-                    } else {
-                        where.append(" and outcome = ?").append(params.size() + 1);
-                        params.add(s);
-                    }
-                }
-                if (f.type() != null) {
-                    where.append(" and lower(contentType) like ?").append(params.size() + 1).append(" escape '!'");
-                    params.add(like(f.type().toLowerCase(Locale.ROOT)) + "%");
-                }
-                if (f.prefix() != null) {
-                    where.append(" and url like ?").append(params.size() + 1).append(" escape '!'");
-                    params.add(f.prefix().contains("://") ? like(f.prefix()) + "%" : "%://%" + like(f.prefix().startsWith("/") ? f.prefix() : "/" + f.prefix()) + "%");
-                }
-                if (f.minRelevance() != null) {
-                    where.append(" and relevance >= ?").append(params.size() + 1);
-                    params.add(Double.parseDouble(f.minRelevance()));
-                }
-            } catch (NumberFormatException e) {
-                error = "A filter is not a number: status is a code (200), a class (4xx) or an outcome; least relevance is a number.";
-            }
-            List<Page> pages = error != null ? List.of()
-                    : Page.<Page>find(where + " order by crawlId, id", params.toArray()).page(0, PAGE_SIZE).list();
-            Long next = pages.size() == PAGE_SIZE ? pages.get(pages.size() - 1).id : null;
-            return Response.status(error == null ? 200 : 400).entity(Templates.pages(c, site, pages, f, error, next, f.query()).render()).build();
-        });
-    }
-
-    private static String like(String s) {
-        return s.replace("!", "!!").replace("%", "!%").replace("_", "!_");
-    }
-
-    private static String blank(String s) {
-        return s == null || s.isBlank() ? null : s.trim().length() > 500 ? s.trim().substring(0, 500) : s.trim();
     }
 }

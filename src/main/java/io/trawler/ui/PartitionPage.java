@@ -32,7 +32,8 @@ public class PartitionPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance partitions(Site site, Crawl active, boolean planned, java.util.Collection<String> nodes);
+        static native TemplateInstance partitions(Site site, Crawl active, boolean planned, java.util.Collection<String> nodes,
+                java.util.List<Crawl> graphCrawls);
     }
 
     @GET
@@ -42,8 +43,10 @@ public class PartitionPage {
             Site s = io.trawler.api.SiteResource.find(id);
             Crawl active = Crawl.<Crawl>list("siteId = ?1 and partitions > 1 order by startedAt desc", id).stream().filter(Crawl::isActive)
                     .findFirst().orElse(null);
-            boolean planned = Crawl.count("siteId = ?1 and state in ('FINISHED', 'STOPPED')", id) > 0;
-            return Templates.partitions(s, active, planned, workers.liveNodes().keySet()).render();
+            // the crawls a plan may be made from (their link graphs), newest first
+            java.util.List<Crawl> ended = Crawl.<Crawl>find("siteId = ?1 and state in ('FINISHED', 'STOPPED') order by startedAt desc", id)
+                    .page(0, 50).list();
+            return Templates.partitions(s, active, !ended.isEmpty(), workers.liveNodes().keySet(), ended).render();
         });
     }
 }

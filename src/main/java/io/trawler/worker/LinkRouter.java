@@ -20,7 +20,15 @@ import java.util.Set;
 final class LinkRouter {
 
     /** What became of a page's links; {@code tooLong}: links dropped for their length after normalisation. */
-    record Routed(List<Discovery> discoveries, List<String> graphLinks, int tooLong) {
+    /** The in-scope discoveries, the links kept for the link graph, links too long to keep, and the scope verdicts' counts. */
+    record Routed(List<Discovery> discoveries, List<String> graphLinks, int tooLong, int[] verdicts) {
+
+        /** The scope decisions about the page's links, {@code followed} or not. */
+        io.trawler.crawl.LinkDecisions decisions(boolean followed) {
+            return new io.trawler.crawl.LinkDecisions(verdicts[CrawlScope.Verdict.IN.ordinal()], verdicts[CrawlScope.Verdict.HOST.ordinal()],
+                    verdicts[CrawlScope.Verdict.NOT_INCLUDED.ordinal()] + verdicts[CrawlScope.Verdict.EXCLUDED.ordinal()],
+                    verdicts[CrawlScope.Verdict.TOO_DEEP.ordinal()], followed);
+        }
     }
 
     private LinkRouter() {
@@ -39,8 +47,10 @@ final class LinkRouter {
         }
         List<Discovery> discoveries = new ArrayList<>(unique.size());
         List<String> graph = new ArrayList<>(unique.size());
+        int[] verdicts = new int[CrawlScope.Verdict.values().length];
         for (String url : unique) {
             CrawlScope.Verdict v = scope.check(url, depth + 1);
+            verdicts[v.ordinal()]++;
             if (v == CrawlScope.Verdict.IN) {
                 int lane = lanes.route(url, partition);
                 if (lane != LaneRouting.DROP) {
@@ -51,7 +61,7 @@ final class LinkRouter {
                 graph.add(url);
             }
         }
-        return new Routed(discoveries, graph, tooLong);
+        return new Routed(discoveries, graph, tooLong, verdicts);
     }
 
     /** A redirect target as a discovery at the same depth, one hop further; empty when out of scope or too many hops. */

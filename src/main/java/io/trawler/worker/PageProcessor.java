@@ -206,6 +206,7 @@ final class PageProcessor {
                 links.addAll(routed.discoveries());
             }
             rec.put("links", String.join("\n", routed.graphLinks()));
+            rec.put("scope", routed.decisions(follow).encode());
             if (routed.tooLong() > 0) {
                 rec.put("linksDropped", Integer.toString(routed.tooLong()));
             }

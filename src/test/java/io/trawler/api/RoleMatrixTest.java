@@ -103,6 +103,7 @@ class RoleMatrixTest {
                 new Endpoint("POST", "/api/v1/users/" + other + "/tokens", ADMINS, Map.of("name", "")),
                 new Endpoint("DELETE", "/api/v1/users/" + other + "/tokens/nosuchtoken", ADMINS, null),
                 new Endpoint("GET", "/api/v1/me", READERS, null),
+                new Endpoint("PUT", "/api/v1/me/password", READERS, Map.of("newPassword", "short")),
                 new Endpoint("GET", "/q/metrics", READERS, null),
                 new Endpoint("GET", "/q/openapi", READERS, null));
     }

@@ -61,6 +61,7 @@ class BrowserTourTest {
                 Chromium chromium = Chromium.launch()) {
             BrowserContext ctx = chromium.browser().newContext(new com.microsoft.playwright.Browser.NewContextOptions()
                     .setAcceptDownloads(true).setViewportSize(1280, 900).setBaseURL(base.toString()));
+            ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"));
             Page page = ctx.newPage();
             page.setDefaultTimeout(30_000);
             page.onConsoleMessage(m -> {
@@ -143,8 +144,15 @@ class BrowserTourTest {
 
             // --- plans three crawlers, moves paths by drag and drop and by keyboard ----------------------------------
             page.navigate("/ui/sites/" + siteId + "/partitions");
-            page.locator("#plan-crawlers").fill("3");
+            page.locator("#plan-crawlers").fill("11");
             page.getByText("Plan from scratch").click();
+            page.locator("#plan-crawlers-error:has-text('10')").waitFor();   // beside its field, once
+            assertTrue(page.locator("#plan-error").isHidden(), "a field's error is not repeated in the box");
+            assertEquals("true", page.locator("#plan-crawlers").getAttribute("aria-invalid"));
+            page.locator("#plan-crawlers").fill("3");
+            page.locator("#plan-from").selectOption(crawlId);   // the crawl the editor picks
+            page.getByText("Plan from scratch").click();
+            page.locator("#plan-status:has-text('from crawl " + crawlId + "')").waitFor();
             page.locator("#columns ul.paths").nth(2).waitFor();
             page.locator("#plan-status:has-text('not saved yet')").waitFor();
             Api.as().get("/api/v1/sites/" + siteId + "/plan").then().statusCode(404);   // a proposal is not saved
@@ -234,14 +242,25 @@ class BrowserTourTest {
             page.locator("#recrawl-result:has-text('accepted')").waitFor();
             check(page, "freshness-recrawl");
 
-            // --- an admin issues a token, shown once -----------------------------------------------------------------
+            // --- the search user's own account: password and tokens ----------------------------------------------------
+            page.locator("header a.who").click();
+            page.waitForURL("**/ui/account");
+            page.getByLabel("Current password").fill("not my password");
+            page.getByLabel("New password").fill("a fresh passphrase for " + search);
+            page.getByText("Change password", new Page.GetByTextOptions().setExact(true)).click();
+            page.locator("#pw-current-error:has-text('does not match')").waitFor();
+            page.getByLabel("Current password").fill(PASSWORD);
+            page.getByText("Change password", new Page.GetByTextOptions().setExact(true)).click();
+            page.locator("[data-password-done]:has-text('Password changed')").waitFor();
+            ownTokens(page, page.locator("[data-tokens]"), "reports");
+            check(page, "account");
+
+            // --- an admin issues a user's token, shown once, and revokes it: the list follows without a reload ----------
             page.getByText("Log out").click();
             login(page, admin);
             page.navigate("/ui/users");
             Locator card = page.locator("section.card:has(h2:has-text('" + editor + "'))");
-            card.getByLabel("New token named").fill("laptop");
-            card.getByText("Issue token").click();
-            page.locator("#token-shown [data-token-value]:has-text('trw_')").waitFor();
+            ownTokens(page, card, "laptop");
             check(page, "users");
 
             // --- dashboard, dark mode, 320 px ------------------------------------------------------------------------
@@ -252,12 +271,21 @@ class BrowserTourTest {
             page.locator("#columns ul.paths").first().waitFor();
             Chromium.screenshot(page, "partition-editor-dark");
             page.setViewportSize(320, 800);
-            for (String path : List.of("/ui", "/ui/sites", "/ui/sites/" + siteId, "/ui/crawls/" + crawlId, "/ui/sites/" + siteId + "/partitions",
-                    "/ui/crawls/" + crawlId + "/pages")) {
-                page.navigate(path);
-                Number width = (Number) page.evaluate("() => document.documentElement.scrollWidth");
-                assertTrue(width.intValue() <= 320, path + " fits 320 px: " + width);
+            // every page at 320 px, dark then light: nothing wider than the screen, no serious accessibility violation
+            for (ColorScheme scheme : List.of(ColorScheme.DARK, ColorScheme.LIGHT)) {
+                page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(scheme));
+                for (String path : List.of("/ui", "/ui/sites", "/ui/sites/" + siteId, "/ui/crawls/" + crawlId, "/ui/sites/" + siteId + "/partitions",
+                        "/ui/crawls/" + crawlId + "/pages", "/ui/crawls/" + crawlId + "/compare", "/ui/crawls/" + crawlId + "/search?q=lodash",
+                        "/ui/sites/" + siteId + "/freshness", "/ui/account", "/ui/users")) {
+                    page.navigate(path);
+                    Number width = (Number) page.evaluate("() => document.documentElement.scrollWidth");
+                    assertTrue(width.intValue() <= 320, path + " fits 320 px (" + scheme + "): " + width);
+                    for (String v : Chromium.seriousViolations(page)) {
+                        a11y.add("320 px " + scheme + " " + path + ": " + v);
+                    }
+                }
             }
+            page.emulateMedia(new Page.EmulateMediaOptions().setColorScheme(ColorScheme.DARK));
             page.navigate("/ui/sites/" + siteId);
             Chromium.screenshot(page, "site-320px", false);
         }
@@ -289,6 +317,16 @@ class BrowserTourTest {
             wait.first().waitFor();
             assertTrue(wait.first().textContent().matches("in \\d[\\d.]* (ms|s)"), wait.first().textContent());
             check(page, "host-frontier");
+            // the crawl log, followed live: lines arrive as the crawl stores them (one fetch every 2.5 s here)
+            page.navigate("/ui/crawls/" + crawlId + "/pages?tail=1");
+            assertTrue(page.locator("input[data-follow]").isChecked(), "the newest lines of a running crawl are followed");
+            int shown = page.locator("[data-log-rows] tr").count();
+            assertTrue(shown < 4, "the crawl has pages left to fetch when its log opens: " + shown);
+            page.waitForCondition(() -> page.locator("[data-log-rows] tr").count() == 4, new Page.WaitForConditionOptions().setTimeout(60_000));
+            assertTrue(page.locator("[data-log-rows] tr").last().locator("td.decisions").textContent().contains("in scope"),
+                    "a fetched page's line says what became of its links");
+            page.locator("[data-follow-status]:has-text('has ended')").waitFor(new Locator.WaitForOptions().setTimeout(60_000));
+            check(page, "crawl-log");
             Api.awaitEnd(crawlId, 60_000);
 
             // the stored page, framed: its heading shows, its script never runs, its image never loads
@@ -356,6 +394,25 @@ class BrowserTourTest {
     }
 
     /** A refusal by the stored page's policy (UiHeaders.STORED_BODY_CSP), which the main pages' policy never makes. */
+    /**
+     * Issues a token named {@code name} in a token list: its secret is shown once and copied with the Copy button,
+     * its row appears, and revoking it marks the row revoked, all without a reload.
+     */
+    private static void ownTokens(Page page, Locator tokens, String name) {
+        Object marker = page.evaluate("() => window.notReloaded = Math.random()");
+        tokens.getByLabel("New token named").fill(name);
+        tokens.getByText("Issue token").click();
+        String secret = tokens.locator("[data-token-value]:has-text('trw_')").textContent();
+        tokens.locator("tbody tr:has-text('" + name + "') button:has-text('Revoke')").waitFor();
+        tokens.getByText("Copy", new Locator.GetByTextOptions().setExact(true)).click();
+        tokens.locator("[data-copied]:has-text('Copied')").waitFor();
+        assertEquals(secret, page.evaluate("() => navigator.clipboard.readText()"), "the Copy button copies the secret");
+        page.onceDialog(d -> d.accept());
+        tokens.locator("tbody tr:has-text('" + name + "') button:has-text('Revoke')").click();
+        tokens.locator("tbody tr:has-text('" + name + "'):has-text('revoked')").waitFor();
+        assertEquals(marker, page.evaluate("() => window.notReloaded"), "the page was not reloaded");
+    }
+
     private static boolean storedPageRefusal(String text) {
         return text.contains("the document's frame is sandboxed")
                 || text.matches("(?s).*directive: \"(img-src data:|style-src 'unsafe-inline'|default-src 'none')\".*");

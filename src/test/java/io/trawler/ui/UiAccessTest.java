@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -50,7 +51,7 @@ public class UiAccessTest {
         Map<String, Integer> admin = new LinkedHashMap<>();
         Map<String, Integer> editor = new LinkedHashMap<>();
         Map<String, Integer> search = new LinkedHashMap<>();
-        for (String page : List.of("/ui", "/ui/sites", "/ui/sites/" + siteId, "/ui/sites/" + siteId + "/partitions",
+        for (String page : List.of("/ui", "/ui/account", "/ui/sites", "/ui/sites/" + siteId, "/ui/sites/" + siteId + "/partitions",
                 "/ui/sites/" + siteId + "/freshness", "/ui/sites/" + siteId + "/scope?url=http://127.0.0.1:9/x")) {
             admin.put(page, 200);
             editor.put(page, 200);
@@ -184,6 +185,49 @@ public class UiAccessTest {
         given().cookie("trawler_session", b.cookie()).redirects().follow(false).get("/ui").then().statusCode(200);
         Api.as().body(Map.of("disabled", true)).put("/api/v1/users/" + id).then().statusCode(200);
         given().cookie("trawler_session", b.cookie()).redirects().follow(false).get("/ui").then().statusCode(303);
+    }
+
+    @Test
+    void everyoneChangesTheirOwnPassword() {
+        String name = user("search");
+        Browser here = login(name);
+        Browser elsewhere = login(name);
+        String url = "/api/v1/me/password";
+        // refusals name the field and change nothing
+        change(here, Map.of("currentPassword", "not my password", "newPassword", "a brand new passphrase")).then().statusCode(400)
+                .body("details[0].field", org.hamcrest.Matchers.equalTo("currentPassword"));
+        change(here, Map.of("currentPassword", PASSWORD, "newPassword", "short")).then().statusCode(400)
+                .body("details[0].field", org.hamcrest.Matchers.equalTo("newPassword"));
+        change(here, Map.of("currentPassword", PASSWORD, "newPassword", PASSWORD)).then().statusCode(400)
+                .body("details[0].message", containsString("differ"));
+        change(here, Map.of("newPassword", "a brand new passphrase")).then().statusCode(400)
+                .body("details[0].field", org.hamcrest.Matchers.equalTo("currentPassword"));
+        given().cookie("trawler_session", here.cookie()).contentType(ContentType.JSON).body(Map.of("currentPassword", PASSWORD,
+                "newPassword", "a brand new passphrase")).put(url).then().statusCode(403);   // no CSRF token
+        given().cookie("trawler_session", elsewhere.cookie()).redirects().follow(false).get("/ui").then().statusCode(200);
+        // the static admin token belongs to no user
+        Api.as().body(Map.of("currentPassword", "x", "newPassword", "a brand new passphrase")).put(url).then().statusCode(403);
+
+        change(here, Map.of("currentPassword", PASSWORD, "newPassword", "a brand new passphrase")).then().statusCode(204);
+        given().cookie("trawler_session", here.cookie()).redirects().follow(false).get("/ui").then().statusCode(200);
+        given().cookie("trawler_session", elsewhere.cookie()).redirects().follow(false).get("/ui").then().statusCode(303);
+        given().contentType(ContentType.URLENC).formParam("username", name).formParam("password", PASSWORD).redirects().follow(false)
+                .post("/login").then().statusCode(401);
+        given().contentType(ContentType.URLENC).formParam("username", name).formParam("password", "a brand new passphrase")
+                .redirects().follow(false).post("/login").then().statusCode(303);
+
+        // guessing the current password through a session counts as failed logins do
+        int refused = 0;
+        for (int i = 0; i < 8; i++) {
+            int status = change(here, Map.of("currentPassword", "guess " + i, "newPassword", "another new passphrase")).statusCode();
+            refused += status == 429 ? 1 : 0;
+        }
+        assertTrue(refused > 0, "wrong current passwords are throttled");
+    }
+
+    private static Response change(Browser b, Map<String, Object> body) {
+        return given().cookie("trawler_session", b.cookie()).header("X-CSRF-Token", b.csrf()).contentType(ContentType.JSON).body(body)
+                .put("/api/v1/me/password");
     }
 
     public static String user(String role) {

@@ -1,0 +1,211 @@
+package io.trawler.ui;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.qute.CheckedTemplate;
+import io.quarkus.qute.TemplateInstance;
+import io.trawler.account.Role;
+import io.trawler.api.CrawlResource;
+import io.trawler.crawl.Crawl;
+import io.trawler.crawl.Page;
+import io.trawler.site.Site;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A crawl's log: one line per page record in the order the crawl stored them — fetches with their status, time and
+ * size, errors with their reason, robots.txt denials, URLs the private-network guard blocked, and for each fetched
+ * page the scope decisions about its links (in scope and followed, on other hosts, refused by a pattern, too deep).
+ * Filtered by status class or outcome, host, content type, path prefix or relevance; the newest lines on request
+ * ({@code tail}), and followed live by the page's script through {@code /rows} (the lines after a record id).
+ */
+@Path("/ui/crawls/{id}/pages")
+@Produces(MediaType.TEXT_HTML)
+public class CrawlLogPage {
+
+    static final int PAGE_SIZE = 50;
+    /** Most lines one follow request returns (the script asks again at once when it got this many). */
+    static final int FOLLOW_BATCH = 200;
+
+    /** The filters of the log, as given (blank: no filter). */
+    public record Filters(String status, String host, String type, String prefix, String minRelevance) {
+        String query() {
+            StringBuilder q = new StringBuilder();
+            add(q, "status", status);
+            add(q, "host", host);
+            add(q, "type", type);
+            add(q, "prefix", prefix);
+            add(q, "minRelevance", minRelevance);
+            return q.toString();
+        }
+
+        private static void add(StringBuilder q, String name, String value) {
+            if (value != null && !value.isBlank()) {
+                q.append('&').append(name).append('=').append(java.net.URLEncoder.encode(value, java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+    }
+
+    /** The outcomes a record may have, offered beside the status filter. */
+    public static final List<String> OUTCOMES = List.of("fetched", "truncated", "robots-denied", "robots-unavailable", "blocked",
+            "error-connect", "error-timeout", "error-reset", "error-invalid", "error-stopped", "abandoned");
+
+    @CheckedTemplate
+    static class Templates {
+        static native TemplateInstance log(Crawl crawl, Site site, List<Page> pages, Filters filters, String error, Long next,
+                String nextQuery, boolean tail, long lastId, boolean running, List<String> outcomes);
+
+        static native TemplateInstance log$rows(List<Page> pages);
+    }
+
+    @GET
+    @RolesAllowed(Role.Rights.READ)
+    public Response log(@PathParam("id") String id, @QueryParam("status") String status, @QueryParam("host") String host,
+            @QueryParam("type") String type, @QueryParam("prefix") String prefix, @QueryParam("minRelevance") String minRelevance,
+            @QueryParam("after") String after, @QueryParam("tail") String tail) {
+        Filters f = new Filters(blank(status), blank(host), blank(type), blank(prefix), blank(minRelevance));
+        boolean newest = tail != null && !tail.isBlank() && !tail.equals("0");
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Crawl c = CrawlResource.find(id);
+            Site site = Site.findById(c.siteId);
+            List<Page> pages = List.of();
+            String error = null;
+            try {
+                Query q = query(id, f, newest ? Long.MAX_VALUE : parseAfter(after), newest);
+                pages = Page.<Page>find(q.where() + (newest ? " order by crawlId desc, id desc" : " order by crawlId, id"), q.params().toArray())
+                        .page(0, PAGE_SIZE).list();
+                if (newest) {
+                    pages = new ArrayList<>(pages);
+                    Collections.reverse(pages);
+                }
+            } catch (IllegalArgumentException e) {
+                error = e.getMessage();
+            }
+            Long next = !newest && pages.size() == PAGE_SIZE ? pages.get(pages.size() - 1).id : null;
+            long lastId = pages.isEmpty() ? parseAfterOrZero(after) : pages.get(pages.size() - 1).id;
+            boolean running = io.trawler.crawl.CrawlState.valueOf(c.state).isActive();
+            return Response.status(error == null ? 200 : 400)
+                    .entity(Templates.log(c, site, pages, f, error, next, f.query(), newest, lastId, running, OUTCOMES).render()).build();
+        });
+    }
+
+    /**
+     * The log lines (table rows) after record {@code after} that pass the filters, oldest first, at most
+     * {@value #FOLLOW_BATCH}; the header {@code Trawler-Last-Id} is the id to ask after next time and
+     * {@code Trawler-Crawl-Ended} says the crawl has ended (nothing more will come once it is read).
+     */
+    @GET
+    @Path("/rows")
+    @RolesAllowed(Role.Rights.READ)
+    public Response rows(@PathParam("id") String id, @QueryParam("status") String status, @QueryParam("host") String host,
+            @QueryParam("type") String type, @QueryParam("prefix") String prefix, @QueryParam("minRelevance") String minRelevance,
+            @QueryParam("after") String after) {
+        Filters f = new Filters(blank(status), blank(host), blank(type), blank(prefix), blank(minRelevance));
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Crawl c = CrawlResource.find(id);
+            long from;
+            Query q;
+            try {
+                from = parseAfter(after);
+                q = query(id, f, from, false);
+            } catch (IllegalArgumentException e) {
+                return Response.status(400).type(MediaType.TEXT_PLAIN).entity(e.getMessage()).build();
+            }
+            List<Page> pages = Page.<Page>find(q.where() + " order by crawlId, id", q.params().toArray()).page(0, FOLLOW_BATCH).list();
+            long last = pages.isEmpty() ? from : pages.get(pages.size() - 1).id;
+            return Response.ok(Templates.log$rows(pages).render()).header("Trawler-Last-Id", last)
+                    .header("Trawler-Crawl-Ended", !io.trawler.crawl.CrawlState.valueOf(c.state).isActive() && pages.size() < FOLLOW_BATCH).build();
+        });
+    }
+
+    /** A where clause with its parameters. */
+    private record Query(String where, List<Object> params) {
+    }
+
+    /**
+     * The condition of the filters on the crawl's records after {@code after} (before it when {@code before}); the
+     * conditions on crawl and id come first so the index on both bounds the scan.
+     */
+    private static Query query(String crawlId, Filters f, long after, boolean before) {
+        StringBuilder where = new StringBuilder("crawlId = ?1 and id " + (before ? "<" : ">") + " ?2");
+        List<Object> params = new ArrayList<>(List.of(crawlId, after));
+        if (f.status() != null) {
+            String s = f.status().toLowerCase(Locale.ROOT);
+            if (s.matches("[1-5]xx")) {
+                int from = (s.charAt(0) - '0') * 100;
+                where.append(" and status >= ?").append(params.size() + 1).append(" and status < ?").append(params.size() + 2);
+                params.add(from);
+                params.add(from + 100);
+            } else if (s.matches("\\d{1,3}")) {
+                where.append(" and status = ?").append(params.size() + 1);
+                params.add(Integer.parseInt(s));
+            } else if (s.equals("errors")) {
+                where.append(" and (outcome like 'error-%' or outcome = 'robots-unavailable')");
+            } else {
+                where.append(" and outcome = ?").append(params.size() + 1);
+                params.add(s);
+            }
+        }
+        if (f.host() != null) {
+            String h = f.host().toLowerCase(Locale.ROOT);
+            if (!h.matches("[a-z0-9.\\-\\[\\]:]+")) {
+                throw new IllegalArgumentException("A host is a name or address, with a port when it is not the default: example.com:8080.");
+            }
+            where.append(" and (url like ?").append(params.size() + 1).append(" escape '!' or url like ?").append(params.size() + 2)
+                    .append(" escape '!')");
+            params.add("http://" + like(h) + "/%");
+            params.add("https://" + like(h) + "/%");
+        }
+        if (f.type() != null) {
+            where.append(" and lower(contentType) like ?").append(params.size() + 1).append(" escape '!'");
+            params.add(like(f.type().toLowerCase(Locale.ROOT)) + "%");
+        }
+        if (f.prefix() != null) {
+            where.append(" and url like ?").append(params.size() + 1).append(" escape '!'");
+            params.add(f.prefix().contains("://") ? like(f.prefix()) + "%" : "%://%" + like(f.prefix().startsWith("/") ? f.prefix() : "/" + f.prefix()) + "%");
+        }
+        if (f.minRelevance() != null) {
+            try {
+                double r = Double.parseDouble(f.minRelevance());
+                where.append(" and relevance >= ?").append(params.size() + 1);
+                params.add(r);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("Least relevance is a number, such as 0.2.");
+            }
+        }
+        return new Query(where.toString(), params);
+    }
+
+    private static long parseAfter(String after) {
+        try {
+            return after == null || after.isBlank() ? 0L : Long.parseLong(after.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("after is a record number.");
+        }
+    }
+
+    private static long parseAfterOrZero(String after) {
+        try {
+            return parseAfter(after);
+        } catch (IllegalArgumentException e) {
+            return 0;
+        }
+    }
+
+    private static String like(String s) {
+        return s.replace("!", "!!").replace("%", "!%").replace("_", "!_");
+    }
+
+    private static String blank(String s) {
+        return s == null || s.isBlank() ? null : s.trim().length() > 500 ? s.trim().substring(0, 500) : s.trim();
+    }
+}
