@@ -1,7 +1,7 @@
 // The crawl log followed live (templates/CrawlLogPage/log.html): while "Follow live" is on, the lines stored after the
 // last one shown are asked for every two seconds, with the page's filters, and added at the bottom; the view keeps
 // the newest 1,000 lines and stays at the bottom when it was there. It stops a few requests after the crawl has ended.
-import { localTimes } from './times.js';
+import { localTimes, scrollableTables } from './times.js';
 
 const EVERY_MS = 2000;
 const KEEP = 1000;
@@ -37,6 +37,7 @@ export function initCrawlLog() {
         body.append(...rows);
         while (body.rows.length > KEEP) body.deleteRow(0);
         localTimes(body);
+        scrollableTables();
         table.hidden = false;
         if (empty) empty.hidden = true;
         if (atBottom) window.scrollTo(0, document.body.scrollHeight);

@@ -8,7 +8,7 @@ import { initPartitionEditor } from './partition-editor.js';
 import { initFreshness } from './freshness.js';
 import { initTokens } from './tokens.js';
 import { initCrawlLog } from './crawl-log.js';
-import { localTimes } from './times.js';
+import { localTimes, scrollableTables } from './times.js';
 
 function start() {
   localTimes();
@@ -19,6 +19,8 @@ function start() {
   initFreshness();
   initTokens();
   initCrawlLog();
+  scrollableTables();
+  window.addEventListener('resize', () => scrollableTables());
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

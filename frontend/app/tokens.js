@@ -1,7 +1,7 @@
 // A user's API tokens (templates/tags/tokens.html): issuing shows the secret once with a copy button, revoking asks
 // first, and the list is read again from the API after either, so it is current without a reload.
 import { api, el } from './api.js';
-import { localTimes } from './times.js';
+import { localTimes, scrollableTables } from './times.js';
 
 function row(t) {
   const time = (iso) => el('time', { datetime: iso, text: iso });
@@ -24,6 +24,7 @@ async function refresh(box) {
   box.querySelector('.table-wrap').hidden = tokens.length === 0;
   box.querySelector('[data-tokens-empty]').hidden = tokens.length > 0;
   localTimes(body);
+  scrollableTables(box);
 }
 
 function showError(box, e) {
@@ -55,6 +56,7 @@ function init(box) {
     e.target.reset();
     shown.querySelector('[data-token-name]').textContent = e.detail.name;
     shown.querySelector('[data-token-value]').textContent = e.detail.token;
+    shown.dataset.tokenId = e.detail.id;
     shown.querySelector('[data-copied]').textContent = '';
     shown.hidden = false;
     shown.focus();
@@ -68,6 +70,7 @@ function init(box) {
     button.disabled = true;
     try {
       await api('DELETE', `/api/v1/users/${encodeURIComponent(box.dataset.tokens)}/tokens/${encodeURIComponent(button.dataset.revoke)}`);
+      if (shown.dataset.tokenId === button.dataset.revoke) shown.hidden = true;   // its secret works no more
       await refresh(box);
       showError(box, null);
     } catch (err) {

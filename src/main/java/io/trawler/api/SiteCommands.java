@@ -128,6 +128,11 @@ public class SiteCommands {
         SiteRequest.Limits l = r.limits() == null ? new SiteRequest.Limits(null, null) : r.limits();
         site.maxPages = l.maxPages() == null ? SiteDefaults.MAX_PAGES : l.maxPages();
         site.maxDepth = l.maxDepth() == null ? SiteDefaults.MAX_DEPTH : l.maxDepth();
+        SiteRequest.Urls u = r.urls() == null ? new SiteRequest.Urls(null, null) : r.urls();
+        io.trawler.parse.UrlRules rules = new io.trawler.parse.UrlRules(
+                u.queryOrder() == null ? null : io.trawler.parse.UrlRules.QueryOrder.parse(u.queryOrder()).orElseThrow(), u.dropParameters());
+        site.urlQueryOrder = rules.queryOrder().apiName();
+        site.urlDropParameters = rules.dropParameters();
         site.updatedAt = Instant.now();
     }
 

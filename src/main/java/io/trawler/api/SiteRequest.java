@@ -3,7 +3,20 @@ package io.trawler.api;
 import java.util.List;
 
 /** Body of POST and PUT /api/v1/sites: only {@code name} and {@code seeds} are required. */
-public record SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits) {
+public record SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits, Urls urls) {
+
+    public SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits) {
+        this(name, seeds, scope, politeness, limits, null);
+    }
+
+    /**
+     * How the site's URLs are fetched: query parameters in the order the site wrote them ({@code keep}, the default)
+     * or sorted ({@code sort}), and parameters to drop (names, or prefixes ending in {@code *}: {@code utm_*},
+     * {@code PHPSESSID}). URLs that differ only in parameter order are one URL whatever the order.
+     */
+    public record Urls(@org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"keep", "sort"}, nullable = true)
+            String queryOrder, @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true) List<String> dropParameters) {
+    }
 
     /**
      * What belongs to the site: {@code hosts} entries ({@code host}, {@code host:port}, {@code *.host}), RE2

@@ -71,6 +71,24 @@ public final class SiteRequestValidator {
             range("limits.maxPages", l.maxPages(), 1, 1_000_000_000L, problems);
             range("limits.maxDepth", l.maxDepth() == null ? null : l.maxDepth().longValue(), 0, 10_000, problems);
         }
+        SiteRequest.Urls u = r.urls();
+        if (u != null) {
+            if (u.queryOrder() != null && io.trawler.parse.UrlRules.QueryOrder.parse(u.queryOrder()).isEmpty()) {
+                problems.add(new ApiError.Detail("urls.queryOrder", "one of keep, sort"));
+            }
+            List<String> drop = u.dropParameters();
+            if (drop != null && drop.size() > io.trawler.parse.UrlRules.MAX_DROPPED) {
+                problems.add(new ApiError.Detail("urls.dropParameters", "at most " + io.trawler.parse.UrlRules.MAX_DROPPED + " parameters"));
+            } else if (drop != null) {
+                for (int i = 0; i < drop.size(); i++) {
+                    if (!io.trawler.parse.UrlRules.validDropName(drop.get(i) == null ? null : drop.get(i).trim())) {
+                        problems.add(new ApiError.Detail("urls.dropParameters[" + i + "]", "a parameter name, or a prefix ending in *,"
+                                + " of 1 to " + io.trawler.parse.UrlRules.MAX_NAME + " characters without spaces, & = or #: "
+                                + Inputs.quote(drop.get(i))));
+                    }
+                }
+            }
+        }
         return problems;
     }
 

@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Two crawls compared URL by URL: each URL's latest record in one crawl against its latest record in the other, found
@@ -44,11 +45,13 @@ public final class CrawlComparison {
      * One URL of a listing: its latest record in this crawl and in the other (ids and statuses; null where the crawl
      * has none), and the outcome in each.
      */
-    public record Entry(String url, Long record, Integer status, String outcome, Long otherRecord, Integer otherStatus, String otherOutcome) {
+    public record Entry(String url, @Schema(nullable = true) Long record, @Schema(nullable = true) Integer status,
+            @Schema(nullable = true) String outcome, @Schema(nullable = true) Long otherRecord, @Schema(nullable = true) Integer otherStatus,
+            @Schema(nullable = true) String otherOutcome) {
     }
 
     /** A page of a listing; pass {@code next} as {@code after} for the following one (null at the end). */
-    public record Listing(List<Entry> urls, Long next) {
+    public record Listing(List<Entry> urls, @Schema(nullable = true) Long next) {
     }
 
     private static final String STATUS = "(o.status <> t.status OR o.outcome <> t.outcome)";
@@ -75,31 +78,13 @@ public final class CrawlComparison {
                 + " SUM(CASE WHEN o.id IS NOT NULL AND " + STATUS + " THEN 1 ELSE 0 END),"
                 + " SUM(CASE WHEN o.id IS NOT NULL AND " + CONTENT + " THEN 1 ELSE 0 END),"
                 + " COUNT(*) FROM page t " + match("t", "o") + " WHERE t.crawl_id = ? AND " + latest("t");
-        long newUrls;
-        long status;
-        long content;
-        long all;
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, other);
-            ps.setString(2, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                newUrls = rs.getLong(1);
-                status = rs.getLong(2);
-                content = rs.getLong(3);
-                all = rs.getLong(4);
-            }
-        }
+        long[] here = longs(c, sql, 4, other, id);
         String goneSql = "SELECT COUNT(*) FROM page o " + match("o", "t") + " WHERE o.crawl_id = ? AND " + latest("o") + " AND t.id IS NULL";
-        long gone;
-        try (PreparedStatement ps = c.prepareStatement(goneSql)) {
-            ps.setString(1, id);
-            ps.setString(2, other);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                gone = rs.getLong(1);
-            }
-        }
+        long gone = longs(c, goneSql, 1, id, other)[0];
+        long newUrls = here[0];
+        long status = here[1];
+        long content = here[2];
+        long all = here[3];
         return new Summary(newUrls, gone, status, content, all - newUrls - status - content);
     }
 
@@ -136,6 +121,23 @@ public final class CrawlComparison {
             }
         }
         return new Listing(out, out.size() == limit ? last : null);
+    }
+
+    /** The first {@code columns} columns of the one row a query with string parameters answers. */
+    private static long[] longs(Connection c, String sql, int columns, String... params) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                ps.setString(i + 1, params[i]);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                long[] out = new long[columns];
+                for (int i = 0; i < columns; i++) {
+                    out[i] = rs.getLong(i + 1);
+                }
+                return out;
+            }
+        }
     }
 
     private static Long nullableLong(ResultSet rs, int i) throws SQLException {

@@ -100,7 +100,7 @@ public class CrawlService {
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
                 owners, knownUrls, order.constants(), topic, budget, revisits.continuous(), followLinks, revisits.conditional(),
-                revisits.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes);
+                revisits.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes, site.urlRules());
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -129,7 +129,8 @@ public class CrawlService {
         OrderingStrategy ordering = spec.order();
         io.trawler.partition.LaneRouting routing = spec.routing();
         for (int lane = 0; lane < laneSeeds.size(); lane++) {
-            List<String> normalised = new LinkedHashSet<>(laneSeeds.get(lane)).stream().map(UrlNormalizer::normalize)
+            io.trawler.parse.UrlRules rules = spec.urlRules();
+            List<String> normalised = new LinkedHashSet<>(laneSeeds.get(lane)).stream().map(rules::normalize)
                     .flatMap(Optional::stream).distinct().toList();
             for (String u : normalised) {
                 // a coordinated crawl's seed goes to the lane that owns it (a seed all lanes share, to one of them)

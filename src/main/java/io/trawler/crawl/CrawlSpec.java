@@ -21,15 +21,21 @@ import java.util.Map;
  * fetches only the URLs asked for), whether workers send conditional requests from the pages' histories
  * ({@code conditional}; see {@link Revisits}), and whether page records carry the main text ({@code keepText}: the user-experience
  * policy compares versions), and whether fetches may reach private networks ({@code allowPrivateNetworks}, set on
- * the site by an admin), the site's politeness scope ({@code site} or {@code node}, see {@link PolitenessScope}) and the
- * node each lane was asked to run on ({@code nodes}, empty: placed on live nodes automatically). The manager writes it to
+ * the site by an admin), the site's politeness scope ({@code site} or {@code node}, see {@link PolitenessScope}), the
+ * node each lane was asked to run on ({@code nodes}, empty: placed on live nodes automatically) and the site's URL rules
+ * ({@code urls}: the query order of fetched URLs and the parameters dropped). The manager writes it to
  * Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
         Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
-        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes) {
+        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, io.trawler.parse.UrlRules urls) {
+
+    /** The site's URL rules as the crawl started (specs written before they existed: the default rules). */
+    public io.trawler.parse.UrlRules urlRules() {
+        return urls == null ? io.trawler.parse.UrlRules.DEFAULT : urls;
+    }
 
     public CrawlScope scope() {
         return new CrawlScope(hosts, include, exclude, maxDepth);

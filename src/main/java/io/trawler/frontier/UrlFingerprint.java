@@ -24,8 +24,12 @@ public final class UrlFingerprint {
     private UrlFingerprint() {
     }
 
+    /**
+     * The fingerprint of a normalised URL's deduplication key ({@link io.trawler.parse.UrlRules#key}: its query
+     * parameters sorted), so that two links differing only in parameter order are one URL.
+     */
     public static long of(String normalisedUrl) {
-        byte[] d = MD5.get().digest(normalisedUrl.getBytes(StandardCharsets.UTF_8));
+        byte[] d = MD5.get().digest(io.trawler.parse.UrlRules.key(normalisedUrl).getBytes(StandardCharsets.UTF_8));
         long v = 0;
         for (int i = 0; i < 8; i++) {
             v = (v << 8) | (d[i] & 0xFF);

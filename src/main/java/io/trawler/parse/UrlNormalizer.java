@@ -5,8 +5,8 @@ import java.util.Optional;
 
 /**
  * Normalises URLs with crawler-commons: lower-case scheme and host, no default port, no fragment,
- * dot segments resolved, percent-encoding normalised, IDN hosts in punycode. Only http and https
- * URLs are kept.
+ * dot segments resolved, percent-encoding normalised, IDN hosts in punycode; query parameters stay in the order they
+ * were written (a site's {@link UrlRules} may sort or drop them). Only http and https URLs are kept.
  */
 public final class UrlNormalizer {
 
@@ -19,10 +19,15 @@ public final class UrlNormalizer {
     }
 
     /**
-     * The normalised URL, or empty when it is not an http(s) URL with a host or is longer than {@link #MAX_LENGTH}
-     * characters before or after normalisation.
+     * The normalised URL with its query parameters as written ({@link UrlRules#DEFAULT}), or empty when it is not an
+     * http(s) URL with a host or is longer than {@link #MAX_LENGTH} characters before or after normalisation.
      */
     public static Optional<String> normalize(String url) {
+        return UrlRules.DEFAULT.normalize(url);
+    }
+
+    /** crawler-commons' normalisation as it is: query parameters sorted (see {@link #normalize}). */
+    static Optional<String> normalizeSorted(String url) {
         if (url == null || url.isEmpty() || url.length() > MAX_LENGTH) {
             return Optional.empty();
         }

@@ -62,7 +62,7 @@ public class RecrawlService {
         Set<String> accepted = new LinkedHashSet<>();
         List<Rejection> rejected = new ArrayList<>();
         for (String raw : urls) {
-            Optional<String> url = raw == null ? Optional.empty() : UrlNormalizer.normalize(raw.trim());
+            Optional<String> url = raw == null ? Optional.empty() : site.urlRules().normalize(raw.trim());
             if (url.isEmpty()) {
                 rejected.add(new Rejection(SignalService.quote(raw), "not an absolute http(s) URL of at most 2048 characters"));
                 continue;

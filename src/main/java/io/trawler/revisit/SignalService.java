@@ -64,7 +64,9 @@ public class SignalService {
             boolean covered = false;
             for (Site site : covering.get()) {
                 covered = true;   // every site whose scope covers the page hears of its use
-                bySite.computeIfAbsent(site.id, x -> new ArrayList<>()).add(new RefreshStore.Signal(url.get(), weight(s), s.query()));
+                // the page as the site's crawls fetch it (its URL rules may sort or drop parameters)
+                String page = site.urlRules().normalize(s.url().trim()).orElse(url.get());
+                bySite.computeIfAbsent(site.id, x -> new ArrayList<>()).add(new RefreshStore.Signal(page, weight(s), s.query()));
             }
             if (!covered) {
                 rejected.add(new Rejection(i, quote(s.url()), "no site's scope covers this URL"));

@@ -12,6 +12,12 @@ import java.util.List;
 @Entity
 public class Site extends PanacheEntityBase {
 
+    /** The site's URL rules. */
+    public io.trawler.parse.UrlRules urlRules() {
+        return new io.trawler.parse.UrlRules(io.trawler.parse.UrlRules.QueryOrder.parse(urlQueryOrder).orElse(io.trawler.parse.UrlRules.QueryOrder.KEEP),
+                urlDropParameters);
+    }
+
     @Id
     public String id;
     public String name;
@@ -26,6 +32,13 @@ public class Site extends PanacheEntityBase {
     @Column(name = "scope_exclude")
     @Convert(converter = StringListConverter.class)
     public List<String> exclude;
+    /** The order of a fetched URL's query parameters: {@code keep} (as written) or {@code sort} ({@link io.trawler.parse.UrlRules}). */
+    @Column(name = "url_query_order")
+    public String urlQueryOrder = "keep";
+    /** Query parameters dropped from the site's URLs: names, or prefixes ending in {@code *}. */
+    @Column(name = "url_drop_params")
+    @Convert(converter = StringListConverter.class)
+    public List<String> urlDropParameters = List.of();
     @Column(name = "delay_ms")
     public long delayMs;
     @Column(name = "max_concurrent_per_host")

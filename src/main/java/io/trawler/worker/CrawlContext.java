@@ -8,14 +8,16 @@ import io.trawler.partition.LaneRouting;
 
 /**
  * A running crawl as a worker sees it: its spec, compiled scope, lane routing, ordering strategy, frontier
- * bucket bits, and for a focused crawl the topic model this worker measures relevance with (null otherwise).
+ * bucket bits, for a focused crawl the topic model this worker measures relevance with (null otherwise), and the
+ * site's URL rules (the form its links are fetched in).
  */
-record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, int bucketBits, TopicModel topic) {
+record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, int bucketBits, TopicModel topic,
+        io.trawler.parse.UrlRules urls) {
 
     static CrawlContext of(CrawlSpec spec, int bucketBits) {
         OrderingStrategy order = spec.order();
         TopicModel topic = order.rules().rescoring().focused() && spec.topic() != null ? TopicModel.of(spec.topic()) : null;
-        return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic);
+        return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic, spec.urlRules());
     }
 
     String id() {

@@ -34,11 +34,12 @@ final class LinkRouter {
     private LinkRouter() {
     }
 
-    static Routed route(List<String> rawLinks, int depth, CrawlScope scope, LaneRouting lanes, OrderingStrategy order, int partition) {
+    static Routed route(List<String> rawLinks, int depth, io.trawler.parse.UrlRules rules, CrawlScope scope, LaneRouting lanes,
+            OrderingStrategy order, int partition) {
         Set<String> unique = new LinkedHashSet<>();
         int tooLong = 0;
         for (String raw : rawLinks) {
-            Optional<String> n = UrlNormalizer.normalize(raw);
+            Optional<String> n = rules.normalize(raw);
             if (n.isPresent()) {
                 unique.add(n.get());
             } else if (UrlNormalizer.tooLong(raw)) {
@@ -65,12 +66,12 @@ final class LinkRouter {
     }
 
     /** A redirect target as a discovery at the same depth, one hop further; empty when out of scope or too many hops. */
-    static Optional<Discovery> redirect(String target, FrontierEntry from, CrawlScope scope, LaneRouting lanes, OrderingStrategy order,
-            int partition, int maxHops) {
+    static Optional<Discovery> redirect(String target, FrontierEntry from, io.trawler.parse.UrlRules rules, CrawlScope scope,
+            LaneRouting lanes, OrderingStrategy order, int partition, int maxHops) {
         if (from.hops() + 1 > maxHops) {
             return Optional.empty();
         }
-        return UrlNormalizer.normalize(target)
+        return rules.normalize(target)
                 .filter(url -> scope.accepts(url, from.depth()))
                 .filter(url -> lanes.route(url, partition) != LaneRouting.DROP)
                 .map(url -> new Discovery(lanes.route(url, partition), new FrontierEntry(from.depth(), from.hops() + 1, 0, url),

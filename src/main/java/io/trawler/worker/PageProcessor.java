@@ -177,7 +177,7 @@ final class PageProcessor {
                 String target = URI.create(lease.url()).resolve(location.trim().replace(" ", "%20")).toString();
                 rec.put("redirect", truncate(target, 4000));
                 rec.put("textFp", Long.toHexString(MainText.fingerprint(target)));
-                LinkRouter.redirect(target, lease.entry(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects())
+                LinkRouter.redirect(target, lease.entry(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects())
                         // in a focused crawl the target takes the place (and priority) of the redirecting URL
                         .map(d -> ctx.focused() ? new Discovery(d.partition(), d.entry(), lease.score()) : d)
                         .ifPresent(links::add);
@@ -187,7 +187,7 @@ final class PageProcessor {
         } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
             String html = CharsetDetector.decode(result.body(), result.contentType());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
-            LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.scope(), ctx.routing(), ctx.order(), partition);
+            LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition);
             rec.put("textFp", Long.toHexString(page.mainTextFingerprint()));
             if (ctx.spec().keepText()) {
                 rec.put("mainText", truncate(page.mainText(), 32_768));

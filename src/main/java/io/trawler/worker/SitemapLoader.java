@@ -213,7 +213,7 @@ final class SitemapLoader {
     }
 
     private static void accept(String loc, CrawlContext ctx, Found found) {
-        UrlNormalizer.normalize(loc).filter(n -> ctx.scope().accepts(n, 1)).ifPresent(found.urls::add);
+        ctx.urls().normalize(loc).filter(n -> ctx.scope().accepts(n, 1)).ifPresent(found.urls::add);
     }
 
     private static int firstNonBlank(byte[] b) {
