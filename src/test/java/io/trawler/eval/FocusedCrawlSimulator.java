@@ -25,7 +25,19 @@ import java.util.TreeSet;
 public final class FocusedCrawlSimulator {
 
     /** The outcome of one crawl: the pages fetched, in order, and how many of them were on topic. */
-    public record Result(List<String> fetched, long onTopic, long targets) {
+    public record Result(List<String> fetched, long onTopic, long targets, LabelledSite site, String label) {
+
+        /** Relevant pages after each fetch: the harvest curve. */
+        public long[] harvest() {
+            long[] curve = new long[fetched.size()];
+            long n = 0;
+            for (int i = 0; i < curve.length; i++) {
+                n += label.equals(site.label(fetched.get(i))) ? 1 : 0;
+                curve[i] = n;
+            }
+            return curve;
+        }
+
         public double precision() {
             return fetched.isEmpty() ? 0 : (double) onTopic / fetched.size();
         }
@@ -45,13 +57,19 @@ public final class FocusedCrawlSimulator {
 
     public static Result crawl(BbcSite site, String label, Topic topic, boolean linkAnalysis, FocusSettings s,
             int budget) {
+        return crawl(LabelledSite.of(site), label, topic, linkAnalysis, s, budget);
+    }
+
+    /** T or T&amp;L on any labelled site; links outside the site's scope are not followed. */
+    public static Result crawl(LabelledSite site, String label, Topic topic, boolean linkAnalysis, FocusSettings s,
+            int budget) {
         TopicModel model = TopicModel.of(topic);
         UrlPrefixAnalyser relevantQueue = new UrlPrefixAnalyser(s.minPrefixCount());
         UrlPrefixAnalyser irrelevantQueue = new UrlPrefixAnalyser(s.minPrefixCount());
         Set<Long> irrelevant = new HashSet<>();
         Set<String> seen = new HashSet<>();
         TreeSet<Entry> queue = new TreeSet<>(ORDER);
-        String home = BbcSite.HOME;
+        String home = site.home();
         seen.add(home);
         queue.add(new Entry(-4294967296.0 + 1, "0 0 0 " + home));
         List<String> fetched = new ArrayList<>();
@@ -62,16 +80,16 @@ public final class FocusedCrawlSimulator {
             int depth = Integer.parseInt(parts[0]);
             String url = parts[3];
             fetched.add(url);
-            BbcSite.Page page = site.pages().get(url);
-            if (page == null) {
+            java.util.Optional<String> html = site.html(url);
+            if (html.isEmpty()) {
                 continue;
             }
-            if (label.equals(page.label())) {
+            if (label.equals(site.label(url))) {
                 onTopic++;
             }
-            HtmlParser.ParsedPage parsed = HtmlParser.parse(site.html(page), url, 10_000, true);
+            HtmlParser.ParsedPage parsed = HtmlParser.parse(html.get(), url, 10_000, true);
             Set<String> links = new LinkedHashSet<>();
-            parsed.followable().forEach(l -> UrlNormalizer.normalize(l).ifPresent(links::add));
+            parsed.followable().forEach(l -> UrlNormalizer.normalize(l).filter(site::inScope).ifPresent(links::add));
             double sim = model.relevance(parsed.text());
             boolean relevant = sim >= topic.threshold();
             if (relevant) {
@@ -101,6 +119,6 @@ public final class FocusedCrawlSimulator {
                 }
             }
         }
-        return new Result(fetched, onTopic, site.targets(label));
+        return new Result(fetched, onTopic, site.targets(label), site, label);
     }
 }
