@@ -25,7 +25,29 @@ public final class BlogFocusedEvaluation {
             "canvas", Map.of("canvas", 3.0, "html5 canvas", 2.0, "2d drawing context", 2.0, "getcontext", 2.0, "fillrect", 1.5, "drawimage", 1.5,
                     "pixels", 1.0, "strokestyle", 1.0, "animation frame", 1.0, "path", 0.5));
 
+    static final int POINTS = 101;
+
     private BlogFocusedEvaluation() {
+    }
+
+    /** Adds a topic's curve to the strategy's sum (divided by the number of topics when drawn). */
+    static void add(Map<String, double[]> curves, String name, double[] curve) {
+        double[] sum = curves.computeIfAbsent(name, k -> new double[curve.length]);
+        for (int i = 0; i < curve.length; i++) {
+            sum[i] += curve[i];
+        }
+    }
+
+    /** The mean curves as an SVG file under docs/ordering. */
+    static void plot(String file, String title, Map<String, double[]> sums, int topics) {
+        Map<String, double[]> mean = new java.util.LinkedHashMap<>();
+        sums.forEach((k, v) -> mean.put(k, java.util.Arrays.stream(v).map(x -> x / topics).toArray()));
+        try {
+            java.nio.file.Files.writeString(java.nio.file.Path.of("docs/ordering", file),
+                    LinePlot.svg(title, "pages fetched, in multiples of the target set's size", mean, 2, 0.5, 0, 1, 0.1));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     public static void main(String[] args) {
@@ -33,6 +55,7 @@ public final class BlogFocusedEvaluation {
         BlogSite site = BlogSite.load();
         System.out.printf("Real blog: posts by category %s; θ = %s%n", site.targetCounts(), theta);
         System.out.printf("%n| topic (posts) | budget | T precision | T recall | T&L precision | T&L recall | new precision | new recall |%n|---|---|---|---|---|---|---|---|%n");
+        Map<String, double[]> curves = new java.util.LinkedHashMap<>();
         for (String label : List.of("three-js", "lodash", "canvas")) {
             long targets = site.targets(label);
             Topic topic = new Topic(TOPICS.get(label), List.of(), theta);
@@ -44,7 +67,13 @@ public final class BlogFocusedEvaluation {
                 System.out.printf("| %s (%d) | %.1f× = %d | %.1f %% (%d fetched) | %.1f %% | %.1f %% (%d fetched) | %.1f %% | %.1f %% | %.1f %% |%n", label,
                         targets, factor, budget, 100 * t.precision(), t.fetched().size(), 100 * t.recall(), 100 * tl.precision(), tl.fetched().size(),
                         100 * tl.recall(), 100 * fl.precision(), 100 * fl.recall());
+                if (factor == 2) {
+                    add(curves, "T", t.recallCurve(budget, POINTS));
+                    add(curves, "T&L", tl.recallCurve(budget, POINTS));
+                    add(curves, "new (prototype)", fl.recallCurve(budget, POINTS));
+                }
             }
         }
+        plot("harvest-blog.svg", "Real blog: recall (mean of 3 topics) vs pages fetched", curves, 3);
     }
 }

@@ -27,6 +27,20 @@ public final class FocusedCrawlSimulator {
     /** The outcome of one crawl: the pages fetched, in order, and how many of them were on topic. */
     public record Result(List<String> fetched, long onTopic, long targets, LabelledSite site, String label) {
 
+        /**
+         * The harvest curve resampled: {@code points} values of recall (relevant pages over the target set) at fetches
+         * spread evenly over 0 … {@code budget}; a crawl that stopped early keeps its last value.
+         */
+        public double[] recallCurve(int budget, int points) {
+            long[] h = harvest();
+            double[] out = new double[points];
+            for (int i = 0; i < points; i++) {
+                int at = (int) Math.round((double) i / (points - 1) * budget) - 1;
+                out[i] = at < 0 || h.length == 0 ? 0 : (double) h[Math.min(at, h.length - 1)] / targets;
+            }
+            return out;
+        }
+
         /** Relevant pages after each fetch: the harvest curve. */
         public long[] harvest() {
             long[] curve = new long[fetched.size()];

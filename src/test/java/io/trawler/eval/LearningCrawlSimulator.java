@@ -33,8 +33,8 @@ import org.jsoup.nodes.Element;
 public final class LearningCrawlSimulator {
 
     /** The strategy's settings. */
-    public record Settings(int maxTunnel, double gamma, double hubCredit, int rescoreEvery, double modelWeight) {
-        public static final Settings DEFAULTS = new Settings(3, 0.3, 1.0, 10, 1.0);
+    public record Settings(int maxTunnel, double gamma, double hubCredit, int rescoreEvery, double modelWeight, double hubThreshold) {
+        public static final Settings DEFAULTS = new Settings(3, 0.3, 1.0, 10, 1.0, 0.35);
     }
 
     private static final class Link {
@@ -96,7 +96,10 @@ public final class LearningCrawlSimulator {
                     }
                 }
             }
-            int tunnel = relevant ? 0 : l.tunnel + 1;
+            // a page on a productive path (links like the one that led here have led to relevant pages: a listing, a
+            // pagination chain) is a hub: the tunnel starts again from it
+            boolean hub = !relevant && learned(l, stats) >= s.hubThreshold();
+            int tunnel = relevant || hub ? 0 : l.tunnel + 1;
             if (!relevant && l.parent != null && tunnel > s.maxTunnel()) {
                 continue;
             }
@@ -124,16 +127,22 @@ public final class LearningCrawlSimulator {
     }
 
     private static double score(Link l, Map<String, double[]> stats, Settings s) {
-        // the mean of the features' smoothed payoffs: a feature never seen counts as the prior, so one generic feature
-        // with a good record (every /tags/ page so far) does not lift a link whose specific features are unknown
-        double learned = 0;
-        for (String f : l.features) {
-            double[] st = stats.get(f);
-            learned += st == null ? PRIOR : (st[0] + PRIOR) / (st[1] + 1);
-        }
-        learned = l.features.isEmpty() ? 0 : learned / l.features.size();
+        double learned = learned(l, stats);
         double evidence = Math.max(Math.max(l.context, l.parentSim), s.modelWeight() * learned);
         return evidence * Math.pow(s.gamma(), l.tunnel);
+    }
+
+    /**
+     * The mean of the link's features' smoothed payoffs: a feature never seen counts as the prior, so one generic
+     * feature with a good record (every /tags/ page so far) does not lift a link whose specific features are unknown.
+     */
+    private static double learned(Link l, Map<String, double[]> stats) {
+        double sum = 0;
+        for (String f : l.features) {
+            double[] st = stats.get(f);
+            sum += st == null ? PRIOR : (st[0] + PRIOR) / (st[1] + 1);
+        }
+        return l.features.isEmpty() ? 0 : sum / l.features.size();
     }
 
     private static void learn(Map<String, double[]> stats, Link l, double payoff, Settings s) {
@@ -166,6 +175,7 @@ public final class LearningCrawlSimulator {
     /** The link's features: its path's segments (digits as N) by position and as words, the path's shape, anchor terms. */
     static List<String> features(String url, String anchor) {
         List<String> f = new ArrayList<>();
+        f.add("h=" + UrlNormalizer.authorityOf(url));
         String path = url.replaceFirst("^https?://[^/]+", "").replaceFirst("[?#].*$", "");
         String[] segs = path.split("/");
         StringBuilder shape = new StringBuilder();

@@ -46,12 +46,27 @@ public final class BbcSite {
     private final Map<String, Page> pages = new LinkedHashMap<>();
     private final Map<String, List<String>> examples = new LinkedHashMap<>();
 
+    /**
+     * How articles link. {@code RELATED}: to related articles (80 % of their own label) and "most read" ones, as the
+     * portals of seed 003 did; {@code LISTINGS}: only to the navigation (section index pages), two tag pages and the
+     * latest-news listing, as today's CMS and static-site templates do (tags group articles across labels; every
+     * listing paginates).
+     */
+    public enum Shape { RELATED, LISTINGS }
+
+    static final int TAGS = 40;
+    static final int TAGS_PER_ARTICLE = 2;
+
     public static BbcSite load(long seed) {
-        Path root = StaticSite.extract(SharedData.path("corpus/bbc-news.tar.gz"), Path.of("target/corpus/bbc"));
-        return new BbcSite(root.resolve("bbc"), seed);
+        return load(seed, Shape.RELATED);
     }
 
-    private BbcSite(Path corpus, long seed) {
+    public static BbcSite load(long seed, Shape shape) {
+        Path root = StaticSite.extract(SharedData.path("corpus/bbc-news.tar.gz"), Path.of("target/corpus/bbc"));
+        return new BbcSite(root.resolve("bbc"), seed, shape);
+    }
+
+    private BbcSite(Path corpus, long seed, Shape shape) {
         Random rnd = new Random(seed);
         Map<String, List<String[]>> byLabel = new LinkedHashMap<>();   // label -> [path, title, body]
         int n = 0;
@@ -84,9 +99,22 @@ public final class BbcSite {
         }
         List<String[]> all = new ArrayList<>();
         byLabel.values().forEach(all::addAll);
+        Map<Integer, List<String[]>> tagged = new LinkedHashMap<>();
         for (String label : LABELS) {
             for (String[] a : byLabel.get(label)) {
                 List<String> links = new ArrayList<>(nav);
+                if (shape == Shape.LISTINGS) {
+                    // two tags: the first mostly among the label's own eight, the second any of the forty
+                    int own = LABELS.indexOf(label) * (TAGS / LABELS.size());
+                    int t1 = rnd.nextDouble() < 0.7 ? own + rnd.nextInt(TAGS / LABELS.size()) : rnd.nextInt(TAGS);
+                    int t2 = rnd.nextInt(TAGS);
+                    for (int t : t2 == t1 ? List.of(t1) : List.of(t1, t2)) {
+                        tagged.computeIfAbsent(t, x -> new ArrayList<>()).add(a);
+                        links.add("http://www.bbc.test/tags/" + t + "/1.html");
+                    }
+                    pages.put(a[0], new Page(a[0], label, a[1], paragraphs(a[2]), links));
+                    continue;
+                }
                 for (int k = 0; k < 5; k++) {
                     String other = rnd.nextDouble() < 0.8 ? label : LABELS.get(rnd.nextInt(LABELS.size()));
                     List<String[]> pool = byLabel.get(other);
@@ -95,16 +123,12 @@ public final class BbcSite {
                 for (int k = 0; k < MOST_READ; k++) {
                     links.add(all.get(rnd.nextInt(all.size()))[0]);
                 }
-                List<String> paras = new ArrayList<>();
-                for (String p : a[2].split("\n\\s*\n")) {
-                    if (!p.isBlank()) {
-                        paras.add(p.trim());
-                    }
-                }
-                pages.put(a[0], new Page(a[0], label, a[1], paras, links));
+                pages.put(a[0], new Page(a[0], label, a[1], paragraphs(a[2]), links));
             }
             index(label, byLabel.get(label), "http://" + label + ".bbc.test/", "http://" + label + ".bbc.test/page/", nav, cap(label) + " news");
         }
+        tagged.forEach((t, arts) -> index(null, arts, "http://www.bbc.test/tags/" + t + "/1.html", "http://www.bbc.test/tags/" + t + "/", nav,
+                "Tagged " + t));
         List<String[]> latest = new ArrayList<>(all);
         Collections.shuffle(latest, rnd);
         index(null, latest, "http://www.bbc.test/latest/1.html", "http://www.bbc.test/latest/", nav, "Latest news");
@@ -130,6 +154,16 @@ public final class BbcSite {
             }
             pages.put(path, new Page(path, null, title + (k > 1 ? " – page " + k : ""), titles, links));
         }
+    }
+
+    private static List<String> paragraphs(String body) {
+        List<String> paras = new ArrayList<>();
+        for (String p : body.split("\n\\s*\n")) {
+            if (!p.isBlank()) {
+                paras.add(p.trim());
+            }
+        }
+        return paras;
     }
 
     private static String cap(String s) {
