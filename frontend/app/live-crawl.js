@@ -45,6 +45,7 @@ export function initLiveCrawl() {
   const pendingCount = document.getElementById('tail-pending');
   const filter = document.getElementById('tail-filter');
   let pending = [];
+  const focus = focusPanel(id);
 
   const setState = (s) => {
     state = s;
@@ -210,6 +211,7 @@ export function initLiveCrawl() {
     try {
       const res = await api('GET', `/api/v1/crawls/${id}/pages?after=${after}&limit=500`);
       for (const p of res.pages) if (p.id > countedTo) statusCounts[statusClass(p)]++;
+      if (focus) focus.add(res.pages);
       if (res.pages.length) {
         after = res.pages[res.pages.length - 1].id;
         drawStatus();
@@ -266,4 +268,62 @@ export function initLiveCrawl() {
   } else {
     api('GET', `/api/v1/crawls/${id}`).then(onProgress).catch(() => {});
   }
+}
+
+/**
+ * A focused crawl's harvest panel: the server's counts up to data-up-to and its harvest points, then every record the
+ * page reads with a relevance: counts, the harvest chart (relevant pages against pages measured) and the ten most
+ * relevant pages.
+ */
+function focusPanel(id) {
+  const box = document.getElementById('focus');
+  if (!box) return null;
+  const upTo = Number(box.dataset.upTo || 0);
+  let points = [];
+  try { points = JSON.parse(box.dataset.harvest || '[]'); } catch (e) { points = []; }
+  const shown = (k) => box.querySelector(`[data-focus="${k}"]`);
+  let relevant = Number(shown('relevant').textContent);
+  let irrelevant = Number(shown('irrelevant').textContent);
+  const best = [...box.querySelectorAll('#best-pages li')].map((li) => ({ node: li, relevance: Number(li.dataset.relevance) }));
+  const svg = document.getElementById('harvest-chart');
+  const summary = document.getElementById('harvest-summary');
+
+  function draw() {
+    // at most 100 points, evenly spread over the pages measured
+    const n = points.length;
+    const step = Math.max(1, Math.ceil(n / 100));
+    const sample = points.filter((_, i) => i % step === step - 1 || i === n - 1);
+    lineChart(svg, [{ values: sample.map((p) => p[1]), cls: 's0' }],
+      { xLabels: sample.map((p, i) => (i === 0 || i === sample.length - 1 ? String(p[0]) : '')) });
+    const m = relevant + irrelevant;
+    shown('relevant').textContent = String(relevant);
+    shown('irrelevant').textContent = String(irrelevant);
+    shown('rate').textContent = m ? `${(100 * relevant / m).toFixed(1)} %` : '–';
+    summary.textContent = m ? `${relevant} relevant of ${m} pages measured: relevant pages (y) against pages measured (x).`
+      : 'No page measured yet.';
+  }
+
+  function add(pages) {
+    let changed = false;
+    for (const p of pages) {
+      if (p.id <= upTo || p.relevance === undefined || p.relevance === null) continue;
+      if (p.relevant) relevant++; else irrelevant++;
+      points.push([relevant + irrelevant, relevant]);
+      changed = true;
+      if (best.length < 10 || p.relevance > best[best.length - 1].relevance) {
+        const li = el('li', { 'data-relevance': p.relevance },
+          el('a', { class: 'url', href: `/ui/pages/${encodeURIComponent(p.id)}`, text: p.url }), ' ',
+          el('span', { class: 'hint', text: p.relevance.toFixed(3) }));
+        best.push({ node: li, relevance: p.relevance });
+        best.sort((a, b) => b.relevance - a.relevance);
+        if (best.length > 10) best.pop();
+        document.getElementById('best-pages').replaceChildren(...best.map((b) => b.node));
+      }
+    }
+    if (points.length > 5000) points = points.filter((_, i) => i % 2 === 1);   // keep the page flat
+    if (changed) draw();
+  }
+
+  draw();
+  return { add };
 }

@@ -1,6 +1,5 @@
 package io.trawler.api;
 
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
 import io.trawler.crawl.CrawlComparison;
@@ -11,8 +10,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -28,11 +25,6 @@ public class CrawlCompareResource {
             List<CrawlComparison.Entry> urls, @Schema(nullable = true) Long next) {
     }
 
-    private final AgroalDataSource db;
-
-    public CrawlCompareResource(AgroalDataSource db) {
-        this.db = db;
-    }
 
     @GET
     @RolesAllowed(Role.Rights.READ)
@@ -44,7 +36,7 @@ public class CrawlCompareResource {
     @APIResponse(responseCode = "400", description = "with missing or the crawl itself, an unknown kind, a bad after or limit")
     @APIResponse(responseCode = "404", description = "no such crawl (either of them)")
     public ComparisonView compare(@PathParam("id") String id, @QueryParam("with") String with, @QueryParam("kind") String kindParam,
-            @QueryParam("after") String afterParam, @QueryParam("limit") String limitParam) throws SQLException {
+            @QueryParam("after") String afterParam, @QueryParam("limit") String limitParam) {
         int limit = Inputs.intParam("limit", limitParam, 50, 1, 1000);
         long after = Inputs.longParam("after", afterParam, 0, 0, Long.MAX_VALUE);
         if (with == null || with.isBlank()) {
@@ -59,14 +51,16 @@ public class CrawlCompareResource {
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid(List.of(new ApiError.Detail("kind", e.getMessage() + ", got " + Inputs.quote(kindParam))));
         }
-        QuarkusTransaction.requiringNew().run(() -> {
+        CrawlComparison.Kind listed = kind;
+        // the manager's database, through the session (a worker-only node has none: its API never gets here)
+        return QuarkusTransaction.requiringNew().call(() -> {
             CrawlResource.find(id);
             CrawlResource.find(with);
+            return io.trawler.crawl.Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(c -> {
+                CrawlComparison.Summary summary = CrawlComparison.summary(c, id, with);
+                CrawlComparison.Listing listing = CrawlComparison.list(c, id, with, listed, after, limit);
+                return new ComparisonView(id, with, summary, listed.apiName(), listing.urls(), listing.next());
+            });
         });
-        try (Connection c = db.getConnection()) {
-            CrawlComparison.Summary summary = CrawlComparison.summary(c, id, with);
-            CrawlComparison.Listing listing = CrawlComparison.list(c, id, with, kind, after, limit);
-            return new ComparisonView(id, with, summary, kind.apiName(), listing.urls(), listing.next());
-        }
     }
 }

@@ -52,7 +52,8 @@ public class CrawlPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
-                StatusClasses statuses, long maxPages, String rateHistory, Blocked blocked, Hosts hosts, io.trawler.crawl.CrawlSpec spec);
+                StatusClasses statuses, long maxPages, String rateHistory, Blocked blocked, Hosts hosts, io.trawler.crawl.CrawlSpec spec,
+                FocusFigures focus);
 
         static native TemplateInstance search(Crawl crawl, Site site, String query, io.trawler.api.SearchResource.SearchView result,
                 String error);
@@ -114,7 +115,7 @@ public class CrawlPage {
                     .doReturningWork(conn -> io.trawler.crawl.HostStats.read(conn, id, io.trawler.crawl.HostStats.Order.PAGES, HOSTS));
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted,
                     statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : blocked(id),
-                    new Hosts(hosts.hosts(), hosts.total(), c.hostsCounted), complete(spec)).render();
+                    new Hosts(hosts.hosts(), hosts.total(), c.hostsCounted), complete(spec), focus(c, spec)).render();
         });
     }
 
@@ -164,6 +165,13 @@ public class CrawlPage {
         Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
         io.trawler.api.CrawlHostsResource.HostView view = hostViews.host(id, host, "50");
         return Templates.host(c, site, view.host(), view.done(), view.frontier(), view.now()).render();
+    }
+
+    /** A focused crawl's harvest so far (null for other crawls). */
+    private static FocusFigures focus(Crawl c, io.trawler.crawl.CrawlSpec spec) {
+        boolean focused = c.strategy != null && c.strategy.startsWith("focused");
+        return !focused ? null
+                : Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(conn -> FocusFigures.read(conn, c.id));
     }
 
     /** Pages the private-network guard refused, and the reason of one of them (the summary names it). */

@@ -1,0 +1,81 @@
+package io.trawler.ui;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * A focused crawl's harvest as its stored records tell it: pages judged relevant and irrelevant, relevant pages against
+ * pages measured (at most {@value #POINTS} points, evenly spread), and the {@value #BEST} most relevant pages; counted up
+ * to record {@code upToId}, after which the page's script adds the records it reads.
+ */
+public record FocusFigures(long relevant, long irrelevant, long upToId, List<long[]> harvest, List<Best> best) {
+
+    static final int POINTS = 100;
+    static final int BEST = 10;
+
+    /** One of the most relevant pages. */
+    public record Best(long id, String url, double relevance) {
+        public String score() {
+            return String.format(java.util.Locale.ROOT, "%.3f", relevance);
+        }
+    }
+
+    /** The harvest points as JSON: [[measured, relevant], …]. */
+    public String harvestJson() {
+        StringBuilder s = new StringBuilder("[");
+        for (long[] p : harvest) {
+            s.append(s.length() > 1 ? "," : "").append('[').append(p[0]).append(',').append(p[1]).append(']');
+        }
+        return s.append(']').toString();
+    }
+
+    /** The share of measured pages that were relevant (the harvest rate), or null before any. */
+    public String rate() {
+        long n = relevant + irrelevant;
+        return n == 0 ? null : String.format(java.util.Locale.ROOT, "%.1f %%", 100.0 * relevant / n);
+    }
+
+    static FocusFigures read(Connection c, String crawlId) throws SQLException {
+        List<long[]> all = new ArrayList<>();
+        PriorityQueue<Best> best = new PriorityQueue<>(Comparator.comparingDouble(Best::relevance));
+        long relevant = 0;
+        long irrelevant = 0;
+        long upTo = 0;
+        try (PreparedStatement ps = c.prepareStatement("SELECT id, relevant, relevance, url FROM page WHERE crawl_id = ? AND relevance IS NOT NULL"
+                + " ORDER BY crawl_id, id")) {
+            ps.setString(1, crawlId);
+            ps.setFetchSize(1000);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    upTo = rs.getLong(1);
+                    if (rs.getBoolean(2)) {
+                        relevant++;
+                    } else {
+                        irrelevant++;
+                    }
+                    all.add(new long[] {relevant + irrelevant, relevant});
+                    double r = rs.getDouble(3);
+                    if (best.size() < BEST || r > best.peek().relevance()) {
+                        best.add(new Best(upTo, rs.getString(4), r));
+                        if (best.size() > BEST) {
+                            best.poll();
+                        }
+                    }
+                }
+            }
+        }
+        List<long[]> points = new ArrayList<>();
+        for (int i = 0; i < Math.min(POINTS, all.size()); i++) {
+            points.add(all.get((int) ((long) (i + 1) * all.size() / Math.min(POINTS, all.size())) - 1));
+        }
+        List<Best> top = new ArrayList<>(best);
+        top.sort(Comparator.comparingDouble(Best::relevance).reversed());
+        return new FocusFigures(relevant, irrelevant, upTo, points, top);
+    }
+}
