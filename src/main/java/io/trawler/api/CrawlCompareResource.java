@@ -26,6 +26,12 @@ public class CrawlCompareResource {
     }
 
 
+    private final io.trawler.crawl.CrawlComparisons comparisons;
+
+    public CrawlCompareResource(io.trawler.crawl.CrawlComparisons comparisons) {
+        this.comparisons = comparisons;
+    }
+
     @GET
     @RolesAllowed(Role.Rights.READ)
     @Operation(summary = "Compares the crawl with an earlier (or any other) crawl, URL by URL",
@@ -57,9 +63,9 @@ public class CrawlCompareResource {
             CrawlResource.find(id);
             CrawlResource.find(with);
             return io.trawler.crawl.Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(c -> {
-                CrawlComparison.Summary summary = CrawlComparison.summary(c, id, with);
-                CrawlComparison.Listing listing = CrawlComparison.list(c, id, with, listed, after, limit);
-                return new ComparisonView(id, with, summary, listed.apiName(), listing.urls(), listing.next());
+                CrawlComparison.Diff diff = comparisons.of(c, id, with);
+                CrawlComparison.Listing listing = diff.list(c, listed, after, limit);
+                return new ComparisonView(id, with, diff.summary(), listed.apiName(), listing.urls(), listing.next());
             });
         });
     }

@@ -32,7 +32,7 @@ public final class BbcFocusedEvaluation {
                     int budget = (int) Math.round(bbc.targets(label) * factor);
                     var t = FocusedCrawlSimulator.crawl(site, label, topic, false, FocusSettings.DEFAULTS, budget);
                     var tl = FocusedCrawlSimulator.crawl(site, label, topic, true, FocusSettings.DEFAULTS, budget);
-                    var fl = LearningCrawlSimulator.crawl(site, label, topic, LearningCrawlSimulator.Settings.DEFAULTS, budget);
+                    var fl = LearningCrawlSimulator.crawl(site, label, topic, io.trawler.order.LearningSettings.DEFAULTS, budget);
                     double[] v = {t.precision(), t.recall(), tl.precision(), tl.recall(), fl.precision(), fl.recall()};
                     if (factor == 2) {
                         BlogFocusedEvaluation.add(curves, "T", t.recallCurve(budget, BlogFocusedEvaluation.POINTS));

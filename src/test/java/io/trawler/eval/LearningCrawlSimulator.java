@@ -1,12 +1,13 @@
 package io.trawler.eval;
 
-import io.trawler.order.TextAnalysis;
+import io.trawler.order.LearningSettings;
+import io.trawler.order.LinkFeatures;
+import io.trawler.order.LinkModel;
 import io.trawler.order.Topic;
 import io.trawler.order.TopicModel;
 import io.trawler.parse.HtmlParser;
 import io.trawler.parse.UrlNormalizer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,7 +19,8 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 
 /**
- * A prototype of the project's own focused strategy (issue 17), measured in memory before it goes into the frontier:
+ * The project's own focused strategy (issue 17) crawled in memory, with the production rules ({@link LinkFeatures},
+ * {@link LinkModel}, {@link LearningSettings}):
  * <ul>
  * <li><b>link context</b>: a link is scored by the similarity of its anchor text and the words of its URL path to the
  * topic, not only by its parent page's;</li>
@@ -31,11 +33,6 @@ import org.jsoup.nodes.Element;
  * </ul>
  */
 public final class LearningCrawlSimulator {
-
-    /** The strategy's settings. */
-    public record Settings(int maxTunnel, double gamma, double hubCredit, int rescoreEvery, double modelWeight, double hubThreshold) {
-        public static final Settings DEFAULTS = new Settings(3, 0.3, 1.0, 10, 1.0, 0.35);
-    }
 
     private static final class Link {
         final String url;
@@ -56,14 +53,12 @@ public final class LearningCrawlSimulator {
         }
     }
 
-    private static final double PRIOR = 0.1;
-
     private LearningCrawlSimulator() {
     }
 
-    public static FocusedCrawlSimulator.Result crawl(LabelledSite site, String label, Topic topic, Settings s, int budget) {
+    public static FocusedCrawlSimulator.Result crawl(LabelledSite site, String label, Topic topic, LearningSettings s, int budget) {
         TopicModel model = TopicModel.of(topic);
-        Map<String, double[]> stats = new HashMap<>();   // feature -> {payoff, trials}
+        LinkModel stats = new LinkModel();
         Set<String> seen = new HashSet<>();
         PriorityQueue<Link> queue = new PriorityQueue<>((a, b) -> Double.compare(b.score, a.score));
         Link home = new Link(site.home(), 0, 1, 1, List.of(), null);
@@ -77,7 +72,7 @@ public final class LearningCrawlSimulator {
             fetched.add(l.url);
             var html = site.html(l.url);
             if (html.isEmpty()) {
-                learn(stats, l, 0, s);
+                stats.learn(l.features, 0);
                 continue;
             }
             if (label.equals(site.label(l.url))) {
@@ -86,11 +81,11 @@ public final class LearningCrawlSimulator {
             HtmlParser.ParsedPage parsed = HtmlParser.parse(html.get(), l.url, 10_000, true);
             double sim = model.relevance(parsed.text());
             boolean relevant = sim >= topic.threshold();
-            learn(stats, l, relevant ? 1 : 0, s);
+            stats.learn(l.features, relevant ? 1 : 0);
             if (relevant) {
                 // the pages that led here were hubs on the way to it
                 for (Link p = l.parent; p != null && p.parent != null; p = p.parent) {
-                    credit(stats, p, s.hubCredit());
+                    stats.credit(p.features, s.hubCredit());
                     if (p.tunnel == 0) {
                         break;
                     }
@@ -98,9 +93,9 @@ public final class LearningCrawlSimulator {
             }
             // a page on a productive path (links like the one that led here have led to relevant pages: a listing, a
             // pagination chain) is a hub: the tunnel starts again from it
-            boolean hub = !relevant && learned(l, stats) >= s.hubThreshold();
-            int tunnel = relevant || hub ? 0 : l.tunnel + 1;
-            if (!relevant && l.parent != null && tunnel > s.maxTunnel()) {
+            boolean hub = !relevant && stats.estimate(l.features) >= s.hubThreshold();
+            int tunnel = s.tunnelAfter(l.tunnel, relevant, hub);
+            if (l.parent != null && !s.follows(tunnel)) {
                 continue;
             }
             for (Map.Entry<String, String> a : anchors(html.get(), l.url).entrySet()) {
@@ -108,8 +103,8 @@ public final class LearningCrawlSimulator {
                 if (!site.inScope(u) || !seen.add(u)) {
                     continue;
                 }
-                List<String> features = features(u, a.getValue());
-                double context = model.similarity(a.getValue() + " " + pathWords(u));
+                List<String> features = LinkFeatures.of(u, a.getValue());
+                double context = model.similarity(a.getValue() + " " + LinkFeatures.pathWords(u));
                 Link child = new Link(u, tunnel, context, relevant ? sim : 0, features, l);
                 child.score = score(child, stats, s);
                 queue.add(child);
@@ -126,40 +121,8 @@ public final class LearningCrawlSimulator {
         return new FocusedCrawlSimulator.Result(fetched, onTopic, site.targets(label), site, label);
     }
 
-    private static double score(Link l, Map<String, double[]> stats, Settings s) {
-        double learned = learned(l, stats);
-        double evidence = Math.max(Math.max(l.context, l.parentSim), s.modelWeight() * learned);
-        return evidence * Math.pow(s.gamma(), l.tunnel);
-    }
-
-    /**
-     * The mean of the link's features' smoothed payoffs: a feature never seen counts as the prior, so one generic
-     * feature with a good record (every /tags/ page so far) does not lift a link whose specific features are unknown.
-     */
-    private static double learned(Link l, Map<String, double[]> stats) {
-        double sum = 0;
-        for (String f : l.features) {
-            double[] st = stats.get(f);
-            sum += st == null ? PRIOR : (st[0] + PRIOR) / (st[1] + 1);
-        }
-        return l.features.isEmpty() ? 0 : sum / l.features.size();
-    }
-
-    private static void learn(Map<String, double[]> stats, Link l, double payoff, Settings s) {
-        for (String f : l.features) {
-            double[] st = stats.computeIfAbsent(f, k -> new double[2]);
-            st[0] += payoff;
-            st[1] += 1;
-        }
-    }
-
-    private static void credit(Map<String, double[]> stats, Link l, double amount) {
-        for (String f : l.features) {
-            double[] st = stats.get(f);
-            if (st != null) {
-                st[0] = Math.min(st[1], st[0] + amount);
-            }
-        }
+    private static double score(Link l, LinkModel model, LearningSettings s) {
+        return s.priority(l.context, l.parentSim, model.estimate(l.features), l.tunnel);
     }
 
     /** Distinct links of the page with their anchor text (the first anchor of each URL). */
@@ -170,33 +133,5 @@ public final class LearningCrawlSimulator {
             UrlNormalizer.normalize(a.absUrl("href")).ifPresent(u -> out.putIfAbsent(u, a.text()));
         }
         return out;
-    }
-
-    /** The link's features: its path's segments (digits as N) by position and as words, the path's shape, anchor terms. */
-    static List<String> features(String url, String anchor) {
-        List<String> f = new ArrayList<>();
-        f.add("h=" + UrlNormalizer.authorityOf(url));
-        String path = url.replaceFirst("^https?://[^/]+", "").replaceFirst("[?#].*$", "");
-        String[] segs = path.split("/");
-        StringBuilder shape = new StringBuilder();
-        int i = 0;
-        for (String seg : segs) {
-            if (seg.isEmpty()) {
-                continue;
-            }
-            String g = seg.matches("\\d+") ? "N" : seg.toLowerCase();
-            f.add("s" + i + "=" + g);
-            shape.append('/').append(i < 2 ? g : (g.equals("N") ? "N" : "*"));
-            i++;
-        }
-        f.add("shape=" + shape);
-        for (String t : TextAnalysis.termCounts(anchor).keySet()) {
-            f.add("a=" + t);
-        }
-        return f;
-    }
-
-    private static String pathWords(String url) {
-        return url.replaceFirst("^https?://[^/]+", "").replaceAll("[^\\p{L}\\p{N}.]+", " ");
     }
 }

@@ -47,6 +47,9 @@ class BrowserTourTest {
     @jakarta.inject.Inject
     io.agroal.api.AgroalDataSource db;
 
+    @jakarta.inject.Inject
+    io.trawler.revisit.RefreshStore refreshStore;
+
     private final List<String> a11y = new ArrayList<>();
     private final List<String> consoleErrors = new ArrayList<>();
 
@@ -206,6 +209,31 @@ class BrowserTourTest {
             // --- operator tools: the frontier's politeness wait, a stored page that cannot run its scripts, search,
             //     exports, a schedule that starts a crawl ----------------------------------------------------------------
             operatorTools(page, crawlId);
+
+            // --- freshness of a young site: 300 pages visited three times a minute apart, never changed; each page's
+            //     estimate sits near the site's prior (not at the ~360 a day of half a change over two minutes), and the
+            //     page says the estimates are provisional and what they rest on -------------------------------------------
+            String young = Api.createSite("young", "http://news.test/", Map.of("delayMs", 0), Map.of("maxPages", 1000));
+            Map<String, io.trawler.refresh.PageHistory> histories = new java.util.HashMap<>();
+            long t0 = System.currentTimeMillis() - 120_000;
+            for (int i = 0; i < 300; i++) {
+                io.trawler.refresh.PageHistory h = new io.trawler.refresh.PageHistory();
+                for (int v = 0; v < 3; v++) {
+                    h.add(new io.trawler.refresh.PageHistory.Fetch(t0 + v * 60_000L, 200, 42, 0, null));
+                }
+                histories.put("http://news.test/p/" + i, h);
+            }
+            refreshStore.save(young, 100_000, histories, Map.of());
+            page.navigate("/ui/sites/" + young + "/freshness");
+            Locator rates = page.locator("[data-f='rates']");
+            page.waitForCondition(() -> !rates.textContent().startsWith("–"));
+            double[] shown = java.util.Arrays.stream(rates.textContent().split(",\\s*")).mapToDouble(Double::parseDouble).toArray();
+            String priorText = page.locator("[data-f='prior']").textContent();
+            double prior = Double.parseDouble(priorText.substring(0, priorText.indexOf(' ')));
+            assertTrue(priorText.contains("fitted to 600 observed intervals of 300 pages"), priorText);
+            assertTrue(shown[1] < 10 && Math.abs(shown[1] - prior) <= 0.1 * prior, "median " + shown[1] + " a day against the prior " + prior);
+            assertTrue(page.locator("[data-f='provisional']").isVisible(), "young estimates are marked provisional");
+            check(page, "freshness-young");
 
             // --- the editor saves a refresh plan with intervals written as people write them (a site never crawled) ---
             String quiet = Api.createSite("durations", "http://127.0.0.1:9/", Map.of("delayMs", 0), Map.of("maxPages", 10));
