@@ -83,34 +83,32 @@ public final class CrawlComparison {
                         urls.add(url);
                         ids.add(rs.getLong(1));
                         statuses.add(rs.getInt(3));
-                        outcomes.add(rs.getString(4) == null ? null : rs.getString(4).intern());
+                        String outcome = rs.getString(4);
+                        outcomes.add(outcome == null ? null : outcome.intern());   // a handful of distinct values
                         digests.add(rs.getString(5));
                     }
                 }
             }
-            if (superseded.isEmpty()) {
-                return new Latest(urls, ids.toArray(), statuses.stream().mapToInt(Integer::intValue).toArray(), outcomes.toArray(String[]::new),
-                        digests.toArray(String[]::new), index);
-            }
             // keep the latest record of each URL only, in record order
-            List<String> u = new ArrayList<>();
-            LongList i = new LongList();
-            List<Integer> st = new ArrayList<>();
-            List<String> o = new ArrayList<>();
-            List<String> d = new ArrayList<>();
-            Map<String, Integer> idx = new HashMap<>();
-            for (int k = 0; k < urls.size(); k++) {
+            int kept = urls.size() - superseded.cardinality();
+            List<String> u = new ArrayList<>(kept);
+            long[] i = new long[kept];
+            int[] st = new int[kept];
+            String[] o = new String[kept];
+            String[] d = new String[kept];
+            Map<String, Integer> idx = superseded.isEmpty() ? index : new HashMap<>();
+            for (int k = 0, n = 0; k < urls.size(); k++) {
                 if (!superseded.get(k)) {
-                    idx.put(urls.get(k), u.size());
+                    idx.put(urls.get(k), n);
                     u.add(urls.get(k));
-                    i.add(ids.get(k));
-                    st.add(statuses.get(k));
-                    o.add(outcomes.get(k));
-                    d.add(digests.get(k));
+                    i[n] = ids.get(k);
+                    st[n] = statuses.get(k);
+                    o[n] = outcomes.get(k);
+                    d[n] = digests.get(k);
+                    n++;
                 }
             }
-            return new Latest(u, i.toArray(), st.stream().mapToInt(Integer::intValue).toArray(), o.toArray(String[]::new),
-                    d.toArray(String[]::new), idx);
+            return new Latest(u, i, st, o, d, idx);
         }
 
         int size() {

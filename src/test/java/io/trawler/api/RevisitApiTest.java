@@ -79,16 +79,7 @@ class RevisitApiTest {
     @Test
     void youngUnchangedHistoriesAreReportedNearTheSitePriorAndProvisional() {
         String id = site();
-        Map<String, io.trawler.refresh.PageHistory> histories = new java.util.HashMap<>();
-        long t0 = System.currentTimeMillis() - 120_000;
-        for (int i = 0; i < 300; i++) {
-            io.trawler.refresh.PageHistory h = new io.trawler.refresh.PageHistory();
-            for (int v = 0; v < 3; v++) {
-                h.add(new io.trawler.refresh.PageHistory.Fetch(t0 + v * 60_000L, 200, 42, 0, null));
-            }
-            histories.put("http://news.test/p/" + i, h);
-        }
-        store.save(id, 100_000, histories, Map.of());
+        store.save(id, 100_000, io.trawler.testsupport.PageHistories.unchanged("http://news.test/", 300, 3), Map.of());
         var f = Api.as().get("/api/v1/sites/" + id + "/freshness").then().statusCode(200).extract().jsonPath();
         org.junit.jupiter.api.Assertions.assertEquals(300, f.getInt("estimated"));
         org.junit.jupiter.api.Assertions.assertEquals(600, f.getLong("prior.visits"));

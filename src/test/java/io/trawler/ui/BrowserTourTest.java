@@ -214,16 +214,7 @@ class BrowserTourTest {
             //     estimate sits near the site's prior (not at the ~360 a day of half a change over two minutes), and the
             //     page says the estimates are provisional and what they rest on -------------------------------------------
             String young = Api.createSite("young", "http://news.test/", Map.of("delayMs", 0), Map.of("maxPages", 1000));
-            Map<String, io.trawler.refresh.PageHistory> histories = new java.util.HashMap<>();
-            long t0 = System.currentTimeMillis() - 120_000;
-            for (int i = 0; i < 300; i++) {
-                io.trawler.refresh.PageHistory h = new io.trawler.refresh.PageHistory();
-                for (int v = 0; v < 3; v++) {
-                    h.add(new io.trawler.refresh.PageHistory.Fetch(t0 + v * 60_000L, 200, 42, 0, null));
-                }
-                histories.put("http://news.test/p/" + i, h);
-            }
-            refreshStore.save(young, 100_000, histories, Map.of());
+            refreshStore.save(young, 100_000, io.trawler.testsupport.PageHistories.unchanged("http://news.test/", 300, 3), Map.of());
             page.navigate("/ui/sites/" + young + "/freshness");
             Locator rates = page.locator("[data-f='rates']");
             page.waitForCondition(() -> !rates.textContent().startsWith("–"));
