@@ -74,6 +74,19 @@ class UiPageBenchmark {
         given().cookie("trawler_session", cookie).get("/ui/crawls/" + crawlId).then().statusCode(200);
         System.out.printf("first view of /ui/crawls/{crawl}: %.1f ms%n",
                 (System.nanoTime() - first) / 1e6);
+        // the first comparison of the two crawls reads both crawls' records (later views of the pair read only the listed ones)
+        long compared = System.nanoTime();
+        given().cookie("trawler_session", cookie).get("/ui/crawls/" + crawlId + "/compare?with=" + earlier).then().statusCode(200);
+        System.out.printf("first view of /ui/crawls/{crawl}/compare?with={other}: %.1f ms%n", (System.nanoTime() - compared) / 1e6);
+        // and after each of 5 new records of the other crawl (as while it runs): computed again every time
+        List<Double> again = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            PageRows.insert(db, earlier, PAGES + 2_000 + i, PAGES + 2_001 + i, PageRows::mostlyOk);
+            long s = System.nanoTime();
+            given().cookie("trawler_session", cookie).get("/ui/crawls/" + crawlId + "/compare?with=" + earlier).then().statusCode(200);
+            again.add((System.nanoTime() - s) / 1e6);
+        }
+        System.out.printf("/ui/crawls/{crawl}/compare?with={other} after a record of {other}, each time: %s ms%n", again);
         System.out.printf("%-60s %10s %10s%n", "page (100,000 records in the crawl)", "median ms", "p95 ms");
         // every request follows a write to the page table (as while any crawl runs), so that H2 cannot answer from
         // the result it cached for the same query
