@@ -14,7 +14,7 @@
 --   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
 --                            maxAttempts (expired leases before a URL is abandoned), maxUnread (page records the
 --                            manager may lag behind before leasing pauses),
---                            rescore (none|backlinks|opic|pagerank|focus-t|focus-tl), budget, focusF, focusA, focusB,
+--                            rescore (none|backlinks|opic|pagerank|focus-t|focus-tl|focus-learn), budget, focusF, focusA, focusB,
 --                            continuous (1: the crawl stays RUNNING when it runs dry, to take revisits and recrawls),
 --                            scope (politeness scope: site | node), lane:<n> (the node that serves lane n; absent or
 --                            empty: any node), finishedAt, json, shards (shards of the crawl, 1 when absent),
@@ -25,7 +25,7 @@
 --   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
 --   P f:<bucket>       STRING fingerprints of pages fetched by any lane (distinct pages for the metrics)
 --   P p<n>:ready       ZSET  host -> earliest time (ms) it may be leased from (hosts with work)
---   P p<n>:q:<host>    ZSET  "depth hops attempts url" -> priority (lowest first)
+--   P p<n>:q:<host>    ZSET  "depth hops[:tunnel] attempts url" -> priority (lowest first)
 --   P inflight         ZSET  "leaseId partition score worker|client depth hops attempts url" -> lease deadline (ms)
 --   P owners           ZSET  worker -> when it last leased or heart-beat (ms); a worker silent longer than the
 --                            timeout its lease call gives is dead, and its leases go back to their queues at once
@@ -194,7 +194,7 @@ local function score_of(score)
 end
 
 local RESCORE = S.rescore or 'none'
-local INDEXED = RESCORE == 'backlinks' or RESCORE == 'opic' or RESCORE == 'pagerank'
+local INDEXED = RESCORE == 'backlinks' or RESCORE == 'opic' or RESCORE == 'pagerank' or RESCORE == 'focus-learn'
 local WEIGHTS = P .. 'w'
 local QM = P .. 'qm'
 local BACKLINK = 4294967296
@@ -202,13 +202,13 @@ local BACKLINK = 4294967296
 -- Records where a queued URL's member is (strategies that re-score queued URLs).
 local function index_queued(part, member)
   if INDEXED then
-    local head, url = string.match(member, '^(%d+ %d+ %d+) (.*)$')
+    local head, url = string.match(member, '^(%d+ [%d:]+ %d+) (.*)$')
     redis.call('HSET', QM, url, part .. ' ' .. head)
   end
 end
 
 local function unindex(member)
-  if INDEXED then redis.call('HDEL', QM, string.match(member, '^%d+ %d+ %d+ (.*)$')) end
+  if INDEXED then redis.call('HDEL', QM, string.match(member, '^%d+ [%d:]+ %d+ (.*)$')) end
 end
 
 -- The queue key and member of a queued URL, or nil.
@@ -232,7 +232,7 @@ local function admit_links(i, ctx)
   local count = num(redis.call('HGET', STATS, 'admitted'), 0)
   while i + 4 <= #ARGV do
     local part, bucket, rem, member, score = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), ARGV[i + 3], ARGV[i + 4]
-    local url = string.match(member, '^%d+ %d+ %d+ (.*)$')
+    local url = string.match(member, '^%d+ [%d:]+ %d+ (.*)$')
     local seenKey = laneSeen and (P .. 's:' .. part .. ':' .. bucket) or (P .. 's:' .. bucket)
     if maxPages > 0 and count >= maxPages then
       if ctx and ctx.known then ctx.known(url) end
@@ -329,6 +329,11 @@ local function page_context(url, pageBucket, pageRem, linksAt, sim, relevant)
         end
       end }
   end
+  if RESCORE == 'focus-learn' and sim ~= '' then
+    -- the worker scored the links (link context, tunnelling, its link model); the crawl counts the page
+    redis.call('HINCRBY', STATS, relevant == '1' and 'relevant' or 'irrelevant', 1)
+    return nil
+  end
   if (RESCORE == 'focus-t' or RESCORE == 'focus-tl') and sim ~= '' then
     local f = num(S.focusF, 3)
     local a = num(S.focusA, 1.5)
@@ -391,7 +396,7 @@ local function requeue_leases(expired, now)
   local requeued = 0
   for _, lm in ipairs(expired) do
     local _, part, score, member, _, client = parse_lease(lm)
-    local depth, hops, attempts, url = string.match(member, '^(%d+) (%d+) (%d+) (.*)$')
+    local depth, hops, attempts, url = string.match(member, '^(%d+) ([%d:]+) (%d+) (.*)$')
     local host = host_of(url)
     local tries = tonumber(attempts) + 1
     redis.call('ZREM', INFLIGHT, lm)
@@ -621,7 +626,7 @@ if op == 'complete' then
   end
   touched()
   local _, part, score, member, _, client = parse_lease(lm)
-  local depth, hops, attempts, url = string.match(member, '^(%d+) (%d+) (%d+) (.*)$')
+  local depth, hops, attempts, url = string.match(member, '^(%d+) ([%d:]+) (%d+) (.*)$')
   local host = host_of(url)
   local key = pkey(client, host)
   release_host(key)
@@ -656,13 +661,14 @@ if op == 'complete' then
   return { 'ok', admitted, check_finished(now) }
 end
 
--- rescore url weight url weight ...: new weights (partial PageRank) for the URLs still queued
+-- rescore url weight url weight ...: new weights for the URLs still queued (partial PageRank; a learning focused
+-- crawl's link scores)
 if op == 'rescore' then
   local moved = 0
   for j = 2, #ARGV - 1, 2 do
     local q, m = queued(ARGV[j])
     if q then
-      redis.call('HSET', WEIGHTS, ARGV[j], ARGV[j + 1])
+      if RESCORE == 'pagerank' or RESCORE == 'opic' then redis.call('HSET', WEIGHTS, ARGV[j], ARGV[j + 1]) end
       redis.call('ZADD', q, 'XX', -tonumber(ARGV[j + 1]), m)
       moved = moved + 1
     end

@@ -83,7 +83,7 @@ public class CrawlLauncher {
             problems.add(new ApiError.Detail("budget", "must be 0 (no limit) or a positive number of fetches"));
         }
         if (r.topic() != null && !Strategies.focused(strategy)) {
-            problems.add(new ApiError.Detail("topic", "only the focused strategies (focused-t, focused-tl) take a topic"));
+            problems.add(new ApiError.Detail("topic", "only the focused strategies (focused-t, focused-tl, focused-learn) take a topic"));
         }
         if (partitions < 1 || partitions > 10) {
             problems.add(new ApiError.Detail("partitions", "must be between 1 and 10"));

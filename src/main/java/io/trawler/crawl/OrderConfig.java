@@ -37,8 +37,37 @@ public interface OrderConfig {
     @WithDefault("0.1")
     double focusThreshold();
 
+    /**
+     * focused-learn: irrelevant pages in a row whose links are still queued (tunnelling); 0 gives back T's rule that
+     * an irrelevant page's links are not followed.
+     */
+    @WithDefault("3")
+    int learningMaxTunnel();
+
+    /** focused-learn: a link's priority is multiplied by this for each irrelevant page since the last relevant one (γ). */
+    @WithDefault("0.3")
+    double learningDecay();
+
+    /** focused-learn: payoff credited to the links on the way to a relevant page (hub credit). */
+    @WithDefault("1.0")
+    double learningHubCredit();
+
+    /** focused-learn: pages a worker processes between two re-scorings of the URLs it queued. */
+    @WithDefault("10")
+    int learningRescoreEvery();
+
+    /** focused-learn: weight of the link model's estimate against a link's own evidence. */
+    @WithDefault("1.0")
+    double learningModelWeight();
+
+    /** focused-learn: an irrelevant page whose link's learned payoff reaches this is a hub (the tunnel starts again). */
+    @WithDefault("0.35")
+    double learningHubThreshold();
+
     default Strategies.Constants constants() {
         return new Strategies.Constants(pagerankInterval(), weightedPicks(), randomPicks(),
-                new FocusSettings(focusPrefixCount(), focusRelevantBoost(), focusIrrelevantDamp()));
+                new FocusSettings(focusPrefixCount(), focusRelevantBoost(), focusIrrelevantDamp()),
+                new io.trawler.order.LearningSettings(learningMaxTunnel(), learningDecay(), learningHubCredit(), learningRescoreEvery(),
+                        learningModelWeight(), learningHubThreshold()));
     }
 }

@@ -7,7 +7,7 @@ package io.trawler.order;
  * {@link TopicModel}; the frontier applies the rest atomically with the crawl-wide queues 2 and 3. Seeds
  * come first and are always expanded.
  */
-public final class FocusedOrder implements OrderingStrategy {
+public final class FocusedOrder implements FocusedStrategy {
 
     private final boolean linkAnalysis;
     private final FocusSettings settings;
@@ -26,16 +26,6 @@ public final class FocusedOrder implements OrderingStrategy {
     @Override
     public String name() {
         return linkAnalysis ? "focused-tl" : "focused-t";
-    }
-
-    @Override
-    public String seedScore(String url, int seeds) {
-        return Scores.ranked(-1);
-    }
-
-    @Override
-    public String linkScore(String url) {
-        return Scores.weight(0);
     }
 
     @Override

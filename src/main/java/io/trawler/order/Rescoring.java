@@ -19,7 +19,12 @@ public enum Rescoring {
     /** Links of relevant pages get sim / N_p (SPEC §2.7, T). */
     FOCUS_CONTENT("focus-t"),
     /** Links get sim / N_p with N_p excluding known irrelevant URLs, times a or b by URL prefix (T&amp;L). */
-    FOCUS_LINKS("focus-tl");
+    FOCUS_LINKS("focus-tl"),
+    /**
+     * The learning focused strategy: links are scored by the worker (link context, tunnelling, the link model) and
+     * queued URLs re-scored in bulk as the model learns.
+     */
+    FOCUS_LEARN("focus-learn");
 
     private final String code;
 
@@ -34,10 +39,10 @@ public enum Rescoring {
 
     /** Whether the frontier keeps a URL → queue entry index to find and re-score queued URLs. */
     public boolean rescoresQueued() {
-        return this == BACKLINKS || this == OPIC || this == PAGERANK;
+        return this == BACKLINKS || this == OPIC || this == PAGERANK || this == FOCUS_LEARN;
     }
 
     public boolean focused() {
-        return this == FOCUS_CONTENT || this == FOCUS_LINKS;
+        return this == FOCUS_CONTENT || this == FOCUS_LINKS || this == FOCUS_LEARN;
     }
 }

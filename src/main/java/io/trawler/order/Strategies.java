@@ -8,7 +8,7 @@ public final class Strategies {
 
     /** The names, as the API accepts them. */
     public static final List<String> NAMES = List.of("bfs", "dfs", "backlinks", "pagerank", "opic", "largest-site",
-            "depth-weight", "focused-t", "focused-tl");
+            "depth-weight", "focused-t", "focused-tl", "focused-learn");
 
     /**
      * The tunable constants.
@@ -17,9 +17,10 @@ public final class Strategies {
      * @param weightedPicks    N of depth-weight
      * @param randomPicks      M of depth-weight
      * @param focus            f, a, b of T&amp;L
+     * @param learning         the learning focused strategy's constants (null in specs written before it: the defaults)
      */
-    public record Constants(int pageRankInterval, int weightedPicks, int randomPicks, FocusSettings focus) {
-        public static final Constants DEFAULTS = new Constants(1000, 1, 1, FocusSettings.DEFAULTS);
+    public record Constants(int pageRankInterval, int weightedPicks, int randomPicks, FocusSettings focus, LearningSettings learning) {
+        public static final Constants DEFAULTS = new Constants(1000, 1, 1, FocusSettings.DEFAULTS, LearningSettings.DEFAULTS);
     }
 
     private Strategies() {
@@ -44,6 +45,7 @@ public final class Strategies {
             case "depth-weight" -> new DepthWeightOrder(c.weightedPicks(), c.randomPicks());
             case "focused-t" -> new FocusedOrder(false, c.focus());
             case "focused-tl" -> new FocusedOrder(true, c.focus());
+            case "focused-learn" -> new LearningFocusedOrder(c.learning() == null ? LearningSettings.DEFAULTS : c.learning());
             default -> throw new IllegalArgumentException("unknown strategy: " + name);
         };
     }

@@ -18,8 +18,8 @@ public final class HtmlParser {
 
     private static final String LINK_SELECTOR = "a[href], area[href], frame[src], iframe[src], link[rel~=(?i)canonical][href]";
 
-    /** A link as found on the page, already absolute (not yet normalised). */
-    public record Link(String url, String tag, boolean nofollow) {
+    /** A link as found on the page, already absolute (not yet normalised); its anchor text when the text was asked for, else "". */
+    public record Link(String url, String tag, boolean nofollow, String anchor) {
     }
 
     /** What a page says about itself and where it links. */
@@ -83,7 +83,7 @@ public final class HtmlParser {
                 canonical = Optional.of(abs);
             }
             boolean relNofollow = e.attr("rel").toLowerCase(Locale.ROOT).contains("nofollow");
-            links.add(new Link(abs, tag, relNofollow));
+            links.add(new Link(abs, tag, relNofollow, withText && tag.equals("a") ? e.text() : ""));
         }
         String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
         String title = doc.title();

@@ -11,6 +11,7 @@ import io.trawler.frontier.Completion;
 import io.trawler.frontier.CompletionResult;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.Lease;
+import io.trawler.order.LinkLearner;
 import io.trawler.frontier.Politeness;
 import io.trawler.frontier.Frontier;
 import io.trawler.parse.CharsetDetector;
@@ -142,7 +143,30 @@ final class PageProcessor {
             }
         });
         return processed.future().compose(p -> frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(),
-                p.links(), p.relevance()), ctx.bucketBits(), System.currentTimeMillis()));
+                p.links(), p.relevance()), ctx.bucketBits(), System.currentTimeMillis())).onSuccess(r -> rescoreLearned(ctx));
+    }
+
+    /** A learning focused crawl: the links whose priority the model moved are re-scored in the frontier, a thousand a call. */
+    private void rescoreLearned(CrawlContext ctx) {
+        if (ctx.learner() == null) {
+            return;
+        }
+        Map<String, Double> moved = ctx.learner().rescore();
+        Map<String, Double> batch = new LinkedHashMap<>();
+        for (Map.Entry<String, Double> e : moved.entrySet()) {
+            batch.put(e.getKey(), e.getValue());
+            if (batch.size() == 1000) {
+                send(ctx, batch);
+                batch = new LinkedHashMap<>();
+            }
+        }
+        if (!batch.isEmpty()) {
+            send(ctx, batch);
+        }
+    }
+
+    private void send(CrawlContext ctx, Map<String, Double> batch) {
+        frontier.rescore(ctx.id(), batch).onFailure(e -> LOG.debugf("re-scoring of crawl %s left for the next round: %s", ctx.id(), e));
     }
 
     private record Processed(Map<String, String> record, List<Discovery> links, Completion.Relevance relevance) {
@@ -179,7 +203,7 @@ final class PageProcessor {
                 rec.put("textFp", Long.toHexString(MainText.fingerprint(target)));
                 LinkRouter.redirect(target, lease.entry(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects())
                         // in a focused crawl the target takes the place (and priority) of the redirecting URL
-                        .map(d -> ctx.focused() ? new Discovery(d.partition(), d.entry(), lease.score()) : d)
+                        .map(d -> ctx.focused() ? new Discovery(d.partition(), d.entry().withTunnel(lease.entry().tunnel()), lease.score()) : d)
                         .ifPresent(links::add);
             } catch (IllegalArgumentException e) {
                 rec.put("error", "bad redirect location: " + truncate(location, 400));
@@ -193,17 +217,27 @@ final class PageProcessor {
                 rec.put("mainText", truncate(page.mainText(), 32_768));
             }
             boolean follow = ctx.spec().followLinks();
+            List<Discovery> discoveries = routed.discoveries();
             if (ctx.focused()) {
                 double sim = ctx.topic().relevance(page.text());
                 boolean relevant = sim >= ctx.spec().topic().threshold();
                 rec.put("relevance", Double.toString(sim));
                 rec.put("relevant", relevant ? "1" : "0");
                 relevance = new Completion.Relevance(sim, relevant);
-                // irrelevant pages are not expanded; seeds always are
-                follow = follow && (relevant || lease.entry().depth() == 0);
+                if (ctx.learner() != null) {
+                    // the learning strategy: an irrelevant page's links are queued while the tunnel allows, each scored
+                    LinkLearner.Links verdict = ctx.learner().measured(lease.url(), lease.entry().tunnel(), relevant, lease.entry().depth() == 0);
+                    follow = follow && verdict.follow();
+                    if (follow) {
+                        discoveries = LearnedLinks.score(ctx, page, discoveries, lease.url(), verdict.tunnel(), relevant ? sim : 0);
+                    }
+                } else {
+                    // T and T&L: irrelevant pages are not expanded; seeds always are
+                    follow = follow && (relevant || lease.entry().depth() == 0);
+                }
             }
             if (follow) {
-                links.addAll(routed.discoveries());
+                links.addAll(discoveries);
             }
             rec.put("links", String.join("\n", routed.graphLinks()));
             rec.put("scope", routed.decisions(follow).encode());

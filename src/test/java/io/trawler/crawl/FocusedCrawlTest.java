@@ -39,12 +39,7 @@ class FocusedCrawlTest {
             Topic topic = new Topic(Map.of(), site.examples(label), THETA, FocusedEvaluation.background(site));
             for (boolean tl : new boolean[] {false, true}) {
                 String strategy = tl ? "focused-tl" : "focused-t";
-                String siteId = Api.createSite(Map.of("name", "bbc-" + label + "-" + strategy, "seeds", List.of(BbcSite.HOME),
-                        "scope", Map.of("hosts", List.of("*.bbc.test")), "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1),
-                        "limits", Map.of("maxPages", 100000, "maxDepth", 10000)));
-                String id = Api.as().body(Map.of("strategy", strategy, "budget", BUDGET, "topic", Map.of("examples", topic.examples(),
-                        "threshold", THETA, "background", topic.background()))).post("/api/v1/sites/" + siteId + "/crawls").then()
-                        .statusCode(202).extract().path("id");
+                String id = BbcSiteResource.startFocusedCrawl("bbc-" + label + "-" + strategy, strategy, BUDGET, topic);
                 assertEquals("FINISHED", Api.awaitEnd(id, 240_000).getString("state"));
                 List<Map<String, Object>> pages = Api.pages(id);
                 Set<String> fetched = new HashSet<>();

@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Starts the BBC test site (all its hosts on one server) before Quarkus, points the fetcher's resolve map at
+ * Starts the BBC test site (all its hosts on one server; in the shape the {@code shape} argument names) before Quarkus, points the fetcher's resolve map at
  * it, and runs the worker with one fetch in flight, so that a focused crawl fetches in exactly the order its
  * scores give.
  */
@@ -17,10 +17,20 @@ public class BbcSiteResource implements QuarkusTestResourceLifecycleManager {
     public static volatile BbcSite site;
     public static volatile TestWebServer server;
 
+    private BbcSite.Shape shape = BbcSite.Shape.RELATED;
+
+    /** {@code shape}: RELATED (the default) or LISTINGS. */
+    @Override
+    public void init(Map<String, String> initArgs) {
+        if (initArgs.containsKey("shape")) {
+            shape = BbcSite.Shape.valueOf(initArgs.get("shape"));
+        }
+    }
+
     @Override
     public Map<String, String> start() {
         try {
-            site = BbcSite.load(SEED);
+            site = BbcSite.load(SEED, shape);
             server = TestWebServer.start(site::serve);
         } catch (Exception e) {
             throw new IllegalStateException(e);
@@ -40,5 +50,18 @@ public class BbcSiteResource implements QuarkusTestResourceLifecycleManager {
         } catch (Exception ignored) {
             // test over
         }
+    }
+
+    /**
+     * A site for the BBC test site's hosts (no politeness delay, one fetch per host) and a focused crawl of it with the
+     * strategy, budget and topic; returns the crawl's id.
+     */
+    public static String startFocusedCrawl(String name, String strategy, long budget, io.trawler.order.Topic topic) {
+        String siteId = Api.createSite(Map.of("name", name, "seeds", java.util.List.of(BbcSite.HOME), "scope",
+                Map.of("hosts", java.util.List.of("*.bbc.test")), "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1),
+                "limits", Map.of("maxPages", 100000, "maxDepth", 10000)));
+        return Api.as().body(Map.of("strategy", strategy, "budget", budget, "topic", Map.of("examples", topic.examples(),
+                "threshold", topic.threshold(), "background", topic.background()))).post("/api/v1/sites/" + siteId + "/crawls").then()
+                .statusCode(202).extract().path("id");
     }
 }
