@@ -33,7 +33,7 @@ function formBody(form) {
   const body = {};
   for (const input of form.elements) {
     const name = input.name;
-    if (!name || name === '_csrf' || input.disabled) continue;
+    if (!name || name === '_csrf' || input.matches(':disabled')) continue;   // inside a disabled fieldset too
     const type = input.dataset.type;
     let value;
     if (type === 'boolean') value = input.type === 'checkbox' ? input.checked : input.value === 'true';
@@ -45,7 +45,10 @@ function formBody(form) {
       if (input.value.trim() === '') continue;
       value = parseDuration(input.value);
       if (Number.isNaN(value)) value = input.value;   // the API names the field; the hint beside it shows the forms
-    } else if (type === 'lines') value = input.value.split('\n').map((s) => s.trim()).filter((s) => s.length > 0);
+    } else if (type === 'lines') {
+      value = input.value.split('\n').map((s) => s.trim()).filter((s) => s.length > 0);
+      if (value.length === 0 && 'omitEmpty' in input.dataset) continue;
+    }
     else if (type === 'weights') {
       // "term weight" per line -> {"term": weight}; a line without a number keeps its text, so the API can say why
       value = {};
@@ -147,5 +150,18 @@ export function initApiForms() {
   });
   document.querySelectorAll('form[data-api]').forEach((form) => {
     form.addEventListener('submit', (e) => submit(form, e));
+  });
+  // a group of fields shown (and sent) only while a select's value starts with a prefix: the topic of a focused crawl
+  document.querySelectorAll('fieldset[data-shown-for]').forEach((group) => {
+    const [selectId, prefix] = group.dataset.shownFor.split(':');
+    const select = document.getElementById(selectId);
+    if (!select) return;
+    const toggle = () => {
+      const on = select.value.startsWith(prefix);
+      group.hidden = !on;
+      group.disabled = !on;
+    };
+    select.addEventListener('change', toggle);
+    toggle();
   });
 }

@@ -293,7 +293,7 @@ function focusPanel(id) {
     const n = points.length;
     const step = Math.max(1, Math.ceil(n / 100));
     const sample = points.filter((_, i) => i % step === step - 1 || i === n - 1);
-    lineChart(svg, [{ values: sample.map((p) => p[1]), cls: 's0' }],
+    lineChart(svg, [{ values: sample.map((p) => p[1]), cls: 'k0' }],
       { xLabels: sample.map((p, i) => (i === 0 || i === sample.length - 1 ? String(p[0]) : '')) });
     const m = relevant + irrelevant;
     shown('relevant').textContent = String(relevant);

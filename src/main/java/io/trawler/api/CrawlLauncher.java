@@ -25,13 +25,15 @@ public class CrawlLauncher {
     private final io.trawler.plan.PlanService plans;
     private final io.trawler.plan.TopicService topics;
     private final io.trawler.crawl.OrderConfig orderConfig;
+    private final io.trawler.plan.ExamplePages examplePages;
 
     public CrawlLauncher(CrawlService service, io.trawler.plan.PlanService plans, io.trawler.plan.TopicService topics,
-            io.trawler.crawl.OrderConfig orderConfig) {
+            io.trawler.crawl.OrderConfig orderConfig, io.trawler.plan.ExamplePages examplePages) {
         this.service = service;
         this.plans = plans;
         this.topics = topics;
         this.orderConfig = orderConfig;
+        this.examplePages = examplePages;
     }
 
     /** Starts the crawl; ApiException (400, 404, 409) when the request or the site's state refuses it. */
@@ -45,7 +47,8 @@ public class CrawlLauncher {
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
-        Topic given = r.topic() == null ? null : r.topic().validated("topic", orderConfig.focusThreshold());
+        Topic given = r.topic() == null ? null : r.topic().resolved("topic", orderConfig.focusThreshold(), examplePages,
+                QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId).allowPrivateNetworks));
         Crawl crawl = QuarkusTransaction.requiringNew().call(() -> {
             Site site = SiteResource.find(siteId);
             service.activeCrawlOf(siteId).ifPresent(c -> {

@@ -7,15 +7,55 @@ import java.util.Map;
 
 /**
  * A focused crawl's topic as the API takes it: {@code {"keywords": {"term": weight}, "examples": ["text"],
- * "threshold": 0.1, "background": ["text"]}}; keywords and/or examples; threshold and background (texts typical
- * of the site on any topic, for document frequencies) optional.
+ * "exampleUrls": ["https://…"], "threshold": 0.1, "background": ["text"]}}; keywords, example texts and/or example
+ * URLs (pages fetched once, when the topic is given, whose text joins the examples); threshold and background
+ * (texts typical of the site on any topic, for document frequencies) optional.
  */
-public record TopicRequest(Map<String, Double> keywords, List<String> examples, Double threshold, List<String> background) {
+public record TopicRequest(Map<String, Double> keywords, List<String> examples, Double threshold, List<String> background,
+        @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+        @org.eclipse.microprofile.openapi.annotations.media.Schema(description = "pages whose text joins the examples, fetched once when"
+                + " the topic is given (at most 20); never in a saved topic, which holds their texts") List<String> exampleUrls) {
 
-    /** The topic, or a 400 naming every problem (under {@code field}). */
+    public TopicRequest(Map<String, Double> keywords, List<String> examples, Double threshold, List<String> background) {
+        this(keywords, examples, threshold, background, null);
+    }
+
+    /**
+     * The topic, with the texts of its example URLs fetched by {@code pages} ({@code allowPrivate}: the site's
+     * permission), or a 400 naming every problem (under {@code field}).
+     */
+    public Topic resolved(String field, double defaultThreshold, io.trawler.plan.ExamplePages pages, boolean allowPrivate) {
+        if (exampleUrls == null || exampleUrls.isEmpty()) {
+            return validated(field, defaultThreshold);
+        }
+        io.trawler.plan.ExamplePages.Fetched fetched = pages.fetch(exampleUrls, allowPrivate);
+        if (!fetched.problems().isEmpty()) {
+            throw ApiException.invalid(fetched.problems().stream()
+                    .map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", p.message())).toList());
+        }
+        List<String> all = new ArrayList<>(examples == null ? List.of() : examples);
+        all.addAll(fetched.texts());
+        return new TopicRequest(keywords, all, threshold, background, null).validated(field, defaultThreshold);
+    }
+
+    /** The topic without fetching anything (example URLs are only checked for their form), or a 400 naming every problem. */
     public Topic validated(String field, double defaultThreshold) {
-        Topic t = new Topic(keywords, examples, threshold == null ? defaultThreshold : threshold, background);
         List<ApiError.Detail> details = new ArrayList<>();
+        boolean urls = exampleUrls != null && !exampleUrls.isEmpty();
+        if (urls) {
+            if (exampleUrls.size() > io.trawler.plan.ExamplePages.MAX_URLS) {
+                details.add(new ApiError.Detail(field + ".exampleUrls", "at most " + io.trawler.plan.ExamplePages.MAX_URLS + " example URLs"));
+            }
+            for (int i = 0; i < exampleUrls.size(); i++) {
+                String u = exampleUrls.get(i);
+                if (u == null || !u.trim().matches("(?i)https?://\\S+")) {
+                    details.add(new ApiError.Detail(field + ".exampleUrls[" + i + "]", "not an absolute http(s) URL: " + Inputs.quote(u)));
+                }
+            }
+        }
+        // a topic of example URLs only is complete once they are fetched: check the rest as if they were one example
+        List<String> checked = urls && (examples == null || examples.isEmpty()) ? List.of("(example pages)") : examples;
+        Topic t = new Topic(keywords, checked, threshold == null ? defaultThreshold : threshold, background);
         for (String p : t.problems()) {
             details.add(new ApiError.Detail(field, p));
         }
@@ -31,7 +71,7 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
         if (!details.isEmpty()) {
             throw ApiException.invalid(details);
         }
-        return t;
+        return checked == examples ? t : new Topic(keywords, examples, t.threshold(), background);
     }
 
     static TopicRequest of(Topic t) {

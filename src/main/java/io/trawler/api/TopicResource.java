@@ -21,10 +21,12 @@ public class TopicResource {
 
     private final TopicService topics;
     private final OrderConfig order;
+    private final io.trawler.plan.ExamplePages examplePages;
 
-    public TopicResource(TopicService topics, OrderConfig order) {
+    public TopicResource(TopicService topics, OrderConfig order, io.trawler.plan.ExamplePages examplePages) {
         this.topics = topics;
         this.order = order;
+        this.examplePages = examplePages;
     }
 
     @GET
@@ -43,7 +45,8 @@ public class TopicResource {
         if (body == null) {
             throw ApiException.invalid(java.util.List.of(new ApiError.Detail("topic", "a body is required")));
         }
-        Topic topic = body.validated("topic", order.focusThreshold());
+        Topic topic = body.resolved("topic", order.focusThreshold(), examplePages,
+                QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId).allowPrivateNetworks));
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
             topics.save(siteId, topic);

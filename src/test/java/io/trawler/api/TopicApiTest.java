@@ -39,6 +39,41 @@ class TopicApiTest {
         Api.as().get(topic).then().statusCode(404);
     }
 
+    /**
+     * A topic by example URLs: each page is fetched once, through the fetcher and its guard, and its text joins the
+     * examples; a URL that is not http(s), or a page that cannot be had, is refused by its index and nothing is saved.
+     */
+    @Test
+    void exampleUrlsAreFetchedIntoExampleTexts() throws Exception {
+        try (io.trawler.testsite.TestWebServer server = io.trawler.testsite.TestWebServer.start(req -> {
+            if (req.path().equals("/article")) {
+                req.response().putHeader("Content-Type", "text/html; charset=utf-8")
+                        .end("<html><head><title>Derby day</title></head><body><p>The striker scored twice in the derby.</p></body></html>");
+            } else if (req.path().equals("/moved")) {
+                req.response().setStatusCode(301).putHeader("Location", "/article").end();
+            } else {
+                req.response().setStatusCode(404).end();
+            }
+        })) {
+            String siteId = Api.createSite(Map.of("name", "topic-urls", "seeds", List.of(server.base() + "/")));
+            String topic = "/api/v1/sites/" + siteId + "/plan/topic";
+            Api.as().body(Map.of("exampleUrls", List.of(server.base() + "/moved"), "examples", List.of("A goal in extra time.")))
+                    .put(topic).then().statusCode(200)
+                    .body("examples", hasItem("A goal in extra time."))
+                    .body("examples", hasItem(containsString("The striker scored twice in the derby.")))
+                    .body("exampleUrls", org.hamcrest.Matchers.nullValue());
+            Api.as().body(Map.of("exampleUrls", List.of(server.base() + "/article", "ftp://x.test/", server.base() + "/gone"))).put(topic)
+                    .then().statusCode(400)
+                    .body("details.field", hasItem("topic.exampleUrls[1]"));
+            Api.as().body(Map.of("exampleUrls", List.of(server.base() + "/article", server.base() + "/gone"))).put(topic).then().statusCode(400)
+                    .body("details[0].field", equalTo("topic.exampleUrls[1]")).body("details[0].message", containsString("404"));
+            Api.as().get(topic).then().statusCode(200).body("examples.size()", equalTo(2));   // the refused topics changed nothing
+            // a focused crawl's own topic by example URL
+            Api.as().body(Map.of("strategy", "focused-learn", "budget", 1, "topic", Map.of("exampleUrls", List.of(server.base() + "/article"))))
+                    .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202);
+        }
+    }
+
     @Test
     void badTopicsAreRefusedWithReasons() {
         String siteId = Api.createSite(Map.of("name", "bad-topics", "seeds", List.of("http://127.0.0.1:9/")));

@@ -210,6 +210,35 @@ class BrowserTourTest {
             //     exports, a schedule that starts a crawl ----------------------------------------------------------------
             operatorTools(page, crawlId);
 
+            // --- a focused crawl started from the form with its own topic (keywords and an example page), and its
+            //     harvest on the live crawl page: counts, rate, curve, best pages --------------------------------------
+            String example = Api.pages(crawlId).stream().map(p -> (String) p.get("url"))
+                    .filter(u -> u.contains("lodash") && u.endsWith("/") && !u.contains("/categories/") && !u.contains("/tags/"))
+                    .findFirst().orElseThrow();
+            page.navigate("/ui/sites/" + siteId);
+            assertTrue(page.locator("#crawl-topic").isHidden(), "no topic fields for a breadth-first crawl");
+            page.locator("#strategy").selectOption("focused-learn");
+            page.locator("#crawl-topic").waitFor();
+            page.locator("#crawl-exampleUrls").fill("ftp://not-a-page.test/");
+            page.getByText("Start crawl").click();
+            page.locator("#crawl-exampleUrls-error:has-text('line 1')").waitFor();   // beside its field, nothing started
+            page.locator("#crawl-keywords").fill("lodash 2\nfunction 1\narray 1");
+            page.locator("#crawl-exampleUrls").fill(example);
+            page.locator("#budget").fill("40");
+            check(page, "site-focused-form");
+            page.getByText("Start crawl").click();
+            page.waitForURL("**/ui/crawls/*");
+            String focusedId = page.url().substring(page.url().lastIndexOf('/') + 1);
+            page.locator("#focus-h").waitFor();
+            page.waitForCondition(() -> Integer.parseInt(page.locator("[data-focus='relevant']").textContent().trim()) > 0,
+                    new Page.WaitForConditionOptions().setTimeout(120_000));
+            page.locator("#best-pages li a").first().waitFor();
+            assertTrue(page.locator("[data-focus='rate']").textContent().matches("[\\d.]+ %"), page.locator("[data-focus='rate']").textContent());
+            Api.awaitEnd(focusedId, 120_000);
+            check(page, "crawl-focused");
+            JsonPath focused = Api.crawl(focusedId);
+            assertEquals("focused-learn", focused.getString("strategy"));
+
             // --- freshness of a young site: 300 pages visited three times a minute apart, never changed; each page's
             //     estimate sits near the site's prior (not at the ~360 a day of half a change over two minutes), and the
             //     page says the estimates are provisional and what they rest on -------------------------------------------

@@ -1,0 +1,127 @@
+package io.trawler.plan;
+
+import io.trawler.fetch.FetchResult;
+import io.trawler.fetch.HttpFetcher;
+import io.trawler.parse.CharsetDetector;
+import io.trawler.parse.HtmlParser;
+import io.trawler.parse.UrlNormalizer;
+import io.vertx.core.Future;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A focused crawl's topic given by example URLs: each page is fetched once, when the topic is given, through the
+ * crawler's own fetcher (its private-network guard, size cap and timeouts; redirects followed up to
+ * {@value #MAX_REDIRECTS} times, each target checked again), and its visible text (title and body) becomes an example
+ * text of the topic. At most {@value #MAX_URLS} URLs; a page that cannot be fetched or has no text is a problem
+ * named by its index, and nothing is used.
+ */
+@ApplicationScoped
+public class ExamplePages {
+
+    public static final int MAX_URLS = 20;
+    static final int MAX_REDIRECTS = 5;
+    static final int MAX_BYTES = 2 * 1024 * 1024;
+
+    /** The example texts, or the problems (by index in the list of URLs). */
+    public record Fetched(List<String> texts, List<Problem> problems) {
+    }
+
+    /** What is wrong with the example URL at {@code index}. */
+    public record Problem(int index, String message) {
+    }
+
+    private final io.vertx.core.Vertx vertx;
+    private final io.trawler.fetch.FetchConfig config;
+    private final io.trawler.fetch.AddressPolicy policy;
+    private HttpFetcher fetcher;
+
+    public ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy) {
+        this.vertx = vertx;
+        this.config = config;
+        this.policy = policy;
+    }
+
+    /** The fetcher, made when first needed (most topics have no example URLs). */
+    private synchronized HttpFetcher fetcher() {
+        if (fetcher == null) {
+            fetcher = new HttpFetcher(vertx, config, policy);
+        }
+        return fetcher;
+    }
+
+    @jakarta.annotation.PreDestroy
+    synchronized void close() {
+        if (fetcher != null) {
+            fetcher.close();
+        }
+    }
+
+    /** Fetches the pages (blocking the calling thread, never an event loop); {@code allowPrivate}: the site's permission. */
+    public Fetched fetch(List<String> urls, boolean allowPrivate) {
+        List<Problem> problems = new ArrayList<>();
+        if (urls.size() > MAX_URLS) {
+            return new Fetched(List.of(), List.of(new Problem(MAX_URLS, "at most " + MAX_URLS + " example URLs")));
+        }
+        List<Future<String>> pages = new ArrayList<>();
+        for (int i = 0; i < urls.size(); i++) {
+            String raw = urls.get(i) == null ? "" : urls.get(i).trim();
+            String url = raw.matches("(?i)https?://.*") ? UrlNormalizer.normalize(raw).orElse(null) : null;
+            if (url == null) {
+                problems.add(new Problem(i, "not an absolute http(s) URL: " + raw));
+                pages.add(Future.succeededFuture(null));
+            } else {
+                int index = i;
+                pages.add(text(url, 0, allowPrivate).recover(e -> {
+                    problems.add(new Problem(index, e.getMessage()));
+                    return Future.succeededFuture(null);
+                }));
+            }
+        }
+        List<String> texts = new ArrayList<>();
+        for (Future<String> p : pages) {
+            String t = io.trawler.frontier.Await.result(p);
+            if (t != null) {
+                texts.add(t);
+            }
+        }
+        synchronized (problems) {
+            problems.sort(java.util.Comparator.comparingInt(Problem::index));
+            return problems.isEmpty() ? new Fetched(texts, List.of()) : new Fetched(List.of(), List.copyOf(problems));
+        }
+    }
+
+    private Future<String> text(String url, int redirects, boolean allowPrivate) {
+        return fetcher().fetch(url, MAX_BYTES, java.util.Map.of(), allowPrivate).compose(r -> {
+            if (!r.ok()) {
+                return Future.failedFuture("could not be fetched: " + r.errorMessage());
+            }
+            if (r.isRedirect()) {
+                if (redirects >= MAX_REDIRECTS) {
+                    return Future.failedFuture("more than " + MAX_REDIRECTS + " redirects");
+                }
+                String target = URI.create(url).resolve(r.header("location").orElse("").trim().replace(" ", "%20")).toString();
+                return UrlNormalizer.normalize(target).map(t -> text(t, redirects + 1, allowPrivate))
+                        .orElse(Future.failedFuture("redirects to a URL that is not http(s): " + target));
+            }
+            if (r.status() < 200 || r.status() >= 300) {
+                return Future.failedFuture("answered " + r.status());
+            }
+            String text = extract(r);
+            return text.isBlank() ? Future.failedFuture("has no text") : Future.succeededFuture(text);
+        });
+    }
+
+    /** The visible text of an HTML page (title and body), or a plain-text body; empty for other types. */
+    static String extract(FetchResult r) {
+        String ct = r.contentType().toLowerCase(Locale.ROOT);
+        String body = CharsetDetector.decode(r.body(), r.contentType());
+        if (ct.isEmpty() || ct.contains("html")) {
+            return HtmlParser.parse(body, r.url(), 0, true).text().trim();
+        }
+        return ct.startsWith("text/plain") ? body.trim() : "";
+    }
+}
