@@ -47,8 +47,9 @@ public class CrawlLauncher {
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
-        Topic given = r.topic() == null ? null : r.topic().resolved("topic", orderConfig.focusThreshold(), examplePages,
-                QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId).allowPrivateNetworks));
+        // example pages are fetched as public pages: a site's permission to reach private networks covers its own hosts
+        // when crawled, not any address an editor names
+        Topic given = r.topic() == null ? null : r.topic().resolved("topic", orderConfig.focusThreshold(), examplePages, false);
         Crawl crawl = QuarkusTransaction.requiringNew().call(() -> {
             Site site = SiteResource.find(siteId);
             service.activeCrawlOf(siteId).ifPresent(c -> {

@@ -45,8 +45,9 @@ public class TopicResource {
         if (body == null) {
             throw ApiException.invalid(java.util.List.of(new ApiError.Detail("topic", "a body is required")));
         }
-        Topic topic = body.resolved("topic", order.focusThreshold(), examplePages,
-                QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId).allowPrivateNetworks));
+        QuarkusTransaction.requiringNew().run(() -> SiteResource.find(siteId));
+        // example pages are fetched as public pages (the site's private-network permission covers its own crawl only)
+        Topic topic = body.resolved("topic", order.focusThreshold(), examplePages, false);
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
             topics.save(siteId, topic);

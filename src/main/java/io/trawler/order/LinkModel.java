@@ -39,7 +39,14 @@ public final class LinkModel {
             st[0] += payoff;
             st[1] += 1;
         }
+        if (stats.size() > MAX_FEATURES) {
+            // bounded: features seen once (unique slugs and words) go first; they weigh little against the prior
+            stats.values().removeIf(st -> st[1] <= 1);
+        }
     }
+
+    /** The most distinct features kept; past it, those seen only once are forgotten. */
+    static final int MAX_FEATURES = 200_000;
 
     /**
      * A link with these features opened a page through which a relevant page was found (a hub on the way): its

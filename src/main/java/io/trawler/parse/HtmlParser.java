@@ -83,11 +83,20 @@ public final class HtmlParser {
                 canonical = Optional.of(abs);
             }
             boolean relNofollow = e.attr("rel").toLowerCase(Locale.ROOT).contains("nofollow");
-            links.add(new Link(abs, tag, relNofollow, withText && tag.equals("a") ? e.text() : ""));
+            links.add(new Link(abs, tag, relNofollow, withText && tag.equals("a") ? anchor(e) : ""));
         }
         String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
         String title = doc.title();
         String main = MainText.of(doc);   // last: it strips the document
         return new ParsedPage(title, links, canonical, noindex, nofollow, text, main, MainText.fingerprint(title + "\n" + main));
+    }
+
+    /** At most this many characters of a link's anchor text are kept. */
+    static final int MAX_ANCHOR = 200;
+
+    /** A link's anchor text, cut at {@value #MAX_ANCHOR} characters (nested anchors of a hostile page stay small). */
+    private static String anchor(Element a) {
+        String t = a.text();
+        return t.length() <= MAX_ANCHOR ? t : t.substring(0, MAX_ANCHOR);
     }
 }

@@ -16,8 +16,8 @@ import java.util.Locale;
  * A focused crawl's topic given by example URLs: each page is fetched once, when the topic is given, through the
  * crawler's own fetcher (its private-network guard, size cap and timeouts; redirects followed up to
  * {@value #MAX_REDIRECTS} times, each target checked again), and its visible text (title and body) becomes an example
- * text of the topic. At most {@value #MAX_URLS} URLs; a page that cannot be fetched or has no text is a problem
- * named by its index, and nothing is used.
+ * text of the topic. At most {@value #MAX_URLS} URLs, fetched together within a minute; a page that cannot be fetched
+ * or has no text is a problem named by its index, and nothing is used.
  */
 @ApplicationScoped
 public class ExamplePages {
@@ -25,6 +25,10 @@ public class ExamplePages {
     public static final int MAX_URLS = 20;
     static final int MAX_REDIRECTS = 5;
     static final int MAX_BYTES = 2 * 1024 * 1024;
+    /** At most this many characters of a page's text join the examples. */
+    static final int MAX_TEXT = 64 * 1024;
+    /** How long the pages of one topic may take together. */
+    static final java.time.Duration WAIT = java.time.Duration.ofSeconds(60);
 
     /** The example texts, or the problems (by index in the list of URLs). */
     public record Fetched(List<String> texts, List<Problem> problems) {
@@ -76,16 +80,33 @@ public class ExamplePages {
             } else {
                 int index = i;
                 pages.add(text(url, 0, allowPrivate).recover(e -> {
-                    problems.add(new Problem(index, e.getMessage()));
+                    synchronized (problems) {
+                        problems.add(new Problem(index, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+                    }
                     return Future.succeededFuture(null);
                 }));
             }
         }
         List<String> texts = new ArrayList<>();
-        for (Future<String> p : pages) {
-            String t = io.trawler.frontier.Await.result(p);
-            if (t != null) {
-                texts.add(t);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        for (int i = 0; i < pages.size(); i++) {
+            try {
+                String t = pages.get(i).toCompletionStage().toCompletableFuture().get(Math.max(0, deadline - System.nanoTime()),
+                        java.util.concurrent.TimeUnit.NANOSECONDS);
+                if (t != null) {
+                    texts.add(t);
+                }
+            } catch (java.util.concurrent.TimeoutException e) {
+                synchronized (problems) {
+                    problems.add(new Problem(i, "not fetched within " + WAIT.toSeconds() + " s"));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                synchronized (problems) {
+                    problems.add(new Problem(i, "could not be fetched: " + e.getCause().getMessage()));
+                }
             }
         }
         synchronized (problems) {
@@ -111,6 +132,7 @@ public class ExamplePages {
                 return Future.failedFuture("answered " + r.status());
             }
             String text = extract(r);
+            text = text.length() <= MAX_TEXT ? text : text.substring(0, MAX_TEXT);
             return text.isBlank() ? Future.failedFuture("has no text") : Future.succeededFuture(text);
         });
     }
