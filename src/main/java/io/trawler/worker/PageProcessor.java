@@ -143,7 +143,15 @@ final class PageProcessor {
             }
         });
         return processed.future().compose(p -> frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(),
-                p.links(), p.relevance()), ctx.bucketBits(), System.currentTimeMillis())).onSuccess(r -> rescoreLearned(ctx));
+                p.links(), p.relevance()), ctx.bucketBits(), System.currentTimeMillis())).onSuccess(r -> {
+                    if (ctx.learner() != null) {
+                        try {
+                            cpu.execute(() -> rescoreLearned(ctx));   // off the event loop: up to 50,000 links re-scored
+                        } catch (java.util.concurrent.RejectedExecutionException e) {
+                            // the worker is stopping: nothing left to re-score for
+                        }
+                    }
+                });
     }
 
     /** A learning focused crawl: the links whose priority the model moved are re-scored in the frontier, a thousand a call. */
