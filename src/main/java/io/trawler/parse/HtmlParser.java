@@ -7,6 +7,9 @@ import java.util.Optional;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.select.NodeTraversor;
+import org.jsoup.select.NodeVisitor;
 
 /**
  * Extracts what the crawler needs from an HTML page with jsoup: outgoing links from
@@ -15,8 +18,6 @@ import org.jsoup.nodes.Element;
  * its main text ({@link MainText}) for change detection.
  */
 public final class HtmlParser {
-
-    private static final String LINK_SELECTOR = "a[href], area[href], frame[src], iframe[src], link[rel~=(?i)canonical][href]";
 
     /** A link as found on the page, already absolute (not yet normalised); its anchor text when the text was asked for, else "". */
     public record Link(String url, String tag, boolean nofollow, String anchor) {
@@ -48,13 +49,89 @@ public final class HtmlParser {
         return parse(html, pageUrl, maxLinks, false);
     }
 
+    /** A page's title and main text: what a reader comes for. */
+    public record Readable(String title, String mainText) {
+    }
+
+    /** Only the title and the main text (as {@link #parse} finds them), without walking the links or the whole text. */
+    public static Readable readable(String html, String pageUrl) {
+        Document doc = Jsoup.parse(html, pageUrl);
+        String title = doc.title();
+        return new Readable(title, MainText.of(doc));
+    }
+
     /** Parses a page; with {@code withText} also its visible text (title and body), else the text is empty. */
     public static ParsedPage parse(String html, String pageUrl, int maxLinks, boolean withText) {
         Document doc = Jsoup.parse(html, pageUrl);
-        boolean noindex = false;
-        boolean nofollow = false;
-        for (Element meta : doc.select("meta[name~=(?i)^(robots|trawler)$][content]")) {
-            for (String d : meta.attr("content").toLowerCase(Locale.ROOT).split("[,\\s]+")) {
+        Collector found = new Collector(doc.baseUri(), maxLinks, withText);
+        NodeTraversor.traverse(found, doc);   // one pass for the links and the robots directives
+        String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
+        String title = doc.title();
+        String main = MainText.of(doc);   // last: it strips the document
+        return new ParsedPage(title, found.links, found.canonical, found.noindex, found.nofollow, text, main,
+                MainText.fingerprint(title + "\n" + main));
+    }
+
+    /**
+     * What one walk over the document finds: links of {@code a}/{@code area}/{@code frame}/{@code iframe} and
+     * {@code link rel=canonical} in document order (up to the cap), and the directives of {@code meta name=robots|trawler}.
+     */
+    private static final class Collector implements NodeVisitor {
+        private final String base;
+        private final int maxLinks;
+        private final boolean withText;
+        final List<Link> links = new ArrayList<>();
+        Optional<String> canonical = Optional.empty();
+        boolean noindex;
+        boolean nofollow;
+
+        Collector(String base, int maxLinks, boolean withText) {
+            this.base = base;
+            this.maxLinks = maxLinks;
+            this.withText = withText;
+        }
+
+        @Override
+        public void head(Node node, int depth) {
+            if (!(node instanceof Element e)) {
+                return;
+            }
+            switch (e.normalName()) {
+                case "a", "area" -> link(e, "href");
+                case "frame", "iframe" -> link(e, "src");
+                case "link" -> {
+                    if (e.attr("rel").toLowerCase(Locale.ROOT).contains("canonical")) {
+                        link(e, "href");
+                    }
+                }
+                case "meta" -> meta(e);
+                default -> {
+                }
+            }
+        }
+
+        private void link(Element e, String attr) {
+            if (links.size() >= maxLinks || !e.hasAttr(attr)) {
+                return;
+            }
+            String abs = LinkResolver.absolute(base, e.attr(attr));
+            if (abs.isEmpty()) {
+                return;
+            }
+            String tag = e.normalName();
+            if (tag.equals("link")) {
+                canonical = Optional.of(abs);
+            }
+            boolean relNofollow = e.attr("rel").toLowerCase(Locale.ROOT).contains("nofollow");
+            links.add(new Link(abs, tag, relNofollow, withText && tag.equals("a") ? anchor(e) : ""));
+        }
+
+        private void meta(Element e) {
+            String name = e.attr("name");
+            if (!(name.equalsIgnoreCase("robots") || name.equalsIgnoreCase("trawler")) || !e.hasAttr("content")) {
+                return;
+            }
+            for (String d : e.attr("content").toLowerCase(Locale.ROOT).split("[,\\s]+")) {
                 switch (d) {
                     case "noindex" -> noindex = true;
                     case "nofollow" -> nofollow = true;
@@ -67,28 +144,6 @@ public final class HtmlParser {
                 }
             }
         }
-        List<Link> links = new ArrayList<>();
-        Optional<String> canonical = Optional.empty();
-        for (Element e : doc.select(LINK_SELECTOR)) {
-            if (links.size() >= maxLinks) {
-                break;
-            }
-            String tag = e.normalName();
-            String attr = tag.equals("frame") || tag.equals("iframe") ? "src" : "href";
-            String abs = e.absUrl(attr);
-            if (abs.isEmpty()) {
-                continue;
-            }
-            if (tag.equals("link")) {
-                canonical = Optional.of(abs);
-            }
-            boolean relNofollow = e.attr("rel").toLowerCase(Locale.ROOT).contains("nofollow");
-            links.add(new Link(abs, tag, relNofollow, withText && tag.equals("a") ? anchor(e) : ""));
-        }
-        String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
-        String title = doc.title();
-        String main = MainText.of(doc);   // last: it strips the document
-        return new ParsedPage(title, links, canonical, noindex, nofollow, text, main, MainText.fingerprint(title + "\n" + main));
     }
 
     /** At most this many characters of a link's anchor text are kept. */

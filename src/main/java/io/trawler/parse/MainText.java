@@ -4,6 +4,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
+import org.jsoup.nodes.Node;
+import org.jsoup.select.NodeFilter;
+import org.jsoup.select.NodeTraversor;
 
 /**
  * The main text of an HTML page and its fingerprint, for change detection: what a reader comes for, without the
@@ -14,8 +17,11 @@ import org.jsoup.nodes.Element;
  */
 public final class MainText {
 
-    private static final String BOILERPLATE_TAGS = "script, style, noscript, template, nav, header, footer, aside, form, iframe, "
-            + "[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [aria-hidden=true]";
+    /** Elements that are boilerplate by their tag. */
+    private static final java.util.Set<String> BOILERPLATE_TAGS = java.util.Set.of("script", "style", "noscript", "template", "nav",
+            "header", "footer", "aside", "form", "iframe");
+    /** ... or by their role. */
+    private static final java.util.Set<String> BOILERPLATE_ROLES = java.util.Set.of("navigation", "banner", "contentinfo", "complementary");
     private static final Pattern BOILERPLATE_NAMES = Pattern.compile(
             "(?i)(^|[-_\\s])(ads?|advert\\w*|banner|sponsor\\w*|promo\\w*|nav\\w*|menu|sidebar|footer|header|cookies?|share|social|"
                     + "related|comments?|breadcrumbs?|widget|timestamp|clock)([-_\\s]|$)");
@@ -25,23 +31,56 @@ public final class MainText {
 
     /** The main text of a parsed document. The document is changed: boilerplate is removed from it. */
     public static String of(Document doc) {
-        doc.select(BOILERPLATE_TAGS).remove();
-        for (Element e : doc.select("[class], [id]")) {
-            if (e.parent() != null && (BOILERPLATE_NAMES.matcher(e.className()).find() || BOILERPLATE_NAMES.matcher(e.id()).find())) {
-                e.remove();
-            }
-        }
-        Element main = doc.selectFirst("main");
-        if (main == null) {
-            main = doc.selectFirst("article");
-        }
-        if (main == null) {
-            main = doc.selectFirst("[role=main]");
-        }
-        if (main == null) {
-            main = doc.body();
-        }
+        Stripper walk = new Stripper();
+        NodeTraversor.filter(walk, doc);   // one walk: boilerplate removed, the main candidates found among what stays
+        Element main = walk.main != null ? walk.main : walk.article != null ? walk.article : walk.roleMain != null ? walk.roleMain : doc.body();
         return main == null ? "" : main.text().strip();
+    }
+
+    /** Removes boilerplate elements (by tag, role, aria-hidden, or id and class names) and notes the first main, article and role=main kept. */
+    private static final class Stripper implements NodeFilter {
+        Element main;
+        Element article;
+        Element roleMain;
+
+        @Override
+        public FilterResult head(Node node, int depth) {
+            if (!(node instanceof Element e)) {
+                return FilterResult.SKIP_CHILDREN;
+            }
+            if (boilerplate(e)) {
+                return FilterResult.REMOVE;
+            }
+            switch (e.normalName()) {
+                case "main" -> main = main == null ? e : main;
+                case "article" -> article = article == null ? e : article;
+                default -> {
+                }
+            }
+            if (roleMain == null && e.attr("role").trim().equalsIgnoreCase("main")) {
+                roleMain = e;
+            }
+            return FilterResult.CONTINUE;
+        }
+
+        private static boolean boilerplate(Element e) {
+            if (e.parent() == null) {
+                return false;   // the document itself
+            }
+            if (BOILERPLATE_TAGS.contains(e.normalName())) {
+                return true;
+            }
+            String role = e.attr("role");
+            if (!role.isEmpty() && BOILERPLATE_ROLES.contains(role.trim().toLowerCase(java.util.Locale.ROOT))) {
+                return true;
+            }
+            if (e.attr("aria-hidden").trim().equalsIgnoreCase("true")) {
+                return true;
+            }
+            String cls = e.attr("class");
+            String id = e.attr("id");
+            return (!cls.isEmpty() && BOILERPLATE_NAMES.matcher(cls).find()) || (!id.isEmpty() && BOILERPLATE_NAMES.matcher(id).find());
+        }
     }
 
     /** 64-bit fingerprint (FNV-1a) of a text. */

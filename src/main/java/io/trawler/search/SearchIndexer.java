@@ -191,7 +191,7 @@ public class SearchIndexer {
                         r -> r instanceof WarcResponse response ? StoredPayload.of(response, MAX_BODY).orElse(null) : null);
                 if (payload.isPresent()) {
                     if (payload.get().html()) {
-                        HtmlParser.ParsedPage parsed = HtmlParser.parse(payload.get().text(), p.url, 0, true);
+                        HtmlParser.Readable parsed = HtmlParser.readable(payload.get().text(), p.url);
                         title = parsed.title() == null ? "" : parsed.title();
                         text = parsed.mainText();
                     } else {

@@ -23,6 +23,7 @@ import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcTruncationReason;
+import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcWriter;
 import org.netpreserve.jwarc.Warcinfo;
 
@@ -62,7 +63,9 @@ public final class WarcStore implements AutoCloseable {
     /** Markers the stores of this process hold locked (recovery must not even open them). */
     private static final java.util.Set<Path> HELD = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-    private WarcWriter writer;
+    /** The file being written, and where its next record starts. */
+    private FileChannel file;
+    private long position;
     private String fileName;
     private int sequence;
     private FileChannel marker;
@@ -138,10 +141,11 @@ public final class WarcStore implements AutoCloseable {
         return repaired;
     }
 
-    public synchronized Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders) throws IOException {
-        if (writer == null || writer.position() >= maxFileBytes || tooOld()) {
-            rotate();
-        }
+    /**
+     * Writes a fetched exchange (response record, then request record) and returns where the response went. The records
+     * are built, digested and compressed by the calling thread; only appending their bytes to the file is serialised.
+     */
+    public Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders) throws IOException {
         byte[] body = r.body();
         byte[] head = httpHead(r, body.length);
         byte[] block = new byte[head.length + body.length];
@@ -168,16 +172,36 @@ public final class WarcStore implements AutoCloseable {
                 .concurrentTo(res.id())
                 .body(MediaType.HTTP_REQUEST, req)
                 .build();
-        long offset = writer.position();
+        java.nio.ByteBuffer pair = gzipped(res, request);
+        return append(pair, payloadDigest.prefixedBase32());
+    }
+
+    /** Each record as its own gzip member, one after the other, in memory. */
+    private static java.nio.ByteBuffer gzipped(WarcRecord... records) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(8192);
+        WarcWriter w = new WarcWriter(java.nio.channels.Channels.newChannel(out), WarcCompression.GZIP);
+        for (WarcRecord record : records) {
+            w.write(record);
+        }
+        return java.nio.ByteBuffer.wrap(out.toByteArray());
+    }
+
+    /** Appends complete records to the current file (rotated first when due); returns the file and the offset they start at. */
+    private synchronized Stored append(java.nio.ByteBuffer records, String payloadDigest) throws IOException {
+        if (file == null || position >= maxFileBytes || tooOld()) {
+            rotate();
+        }
+        long offset = position;
         try {
-            writer.write(res);
-            writer.write(request);
+            while (records.hasRemaining()) {
+                position += file.write(records, position);
+            }
         } catch (IOException | RuntimeException e) {
             abandon(offset);
             throw e;
         }
         markComplete();
-        return new Stored(fileName, offset, payloadDigest.prefixedBase32());
+        return new Stored(fileName, offset, payloadDigest);
     }
 
     private boolean tooOld() {
@@ -189,7 +213,7 @@ public final class WarcStore implements AutoCloseable {
      * the archive too); the next write opens a new one.
      */
     public synchronized void closeIfOlder() throws IOException {
-        if (writer != null && tooOld()) {
+        if (file != null && tooOld()) {
             close();
         }
     }
@@ -209,13 +233,16 @@ public final class WarcStore implements AutoCloseable {
         HELD.add(markerPath);
         Files.move(pending, markerPath, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         try {
-            writer = new WarcWriter(FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
-                    WarcCompression.GZIP);
-            writer.write(new Warcinfo.Builder().filename(fileName).fields(Map.of(
+            file = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            position = 0;
+            java.nio.ByteBuffer info = gzipped(new Warcinfo.Builder().filename(fileName).fields(Map.of(
                     "software", List.of(software),
                     "format", List.of("WARC File Format 1.0"),
                     "conformsTo", List.of("http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/")))
                     .build());
+            while (info.hasRemaining()) {
+                position += file.write(info, position);
+            }
             markComplete();
         } catch (IOException | RuntimeException e) {
             abandon(0);   // nothing of this file is complete: it goes, and the next write starts another
@@ -233,13 +260,13 @@ public final class WarcStore implements AutoCloseable {
             cut = false;   // the marker still says where the file ends: the next start cuts it
         }
         try {
-            if (writer != null) {
-                writer.close();
+            if (file != null) {
+                file.close();
             }
         } catch (IOException ignored) {
             // closing a broken file
         }
-        writer = null;
+        file = null;
         try {
             if (cut) {
                 Files.deleteIfExists(markerPath);
@@ -276,7 +303,7 @@ public final class WarcStore implements AutoCloseable {
     /** Records in the marker that the file is complete up to its current end. */
     private void markComplete() throws IOException {
         end.clear();
-        end.putLong(writer.position()).flip();
+        end.putLong(position).flip();
         marker.write(end, 0);
     }
 
@@ -287,9 +314,9 @@ public final class WarcStore implements AutoCloseable {
 
     @Override
     public synchronized void close() throws IOException {
-        if (writer != null) {
-            writer.close();
-            writer = null;
+        if (file != null) {
+            file.close();
+            file = null;
             Files.deleteIfExists(markerPath);   // while still holding the lock
             markerLock.release();
             marker.close();

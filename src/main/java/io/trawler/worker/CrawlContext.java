@@ -6,22 +6,24 @@ import io.trawler.order.LinkLearner;
 import io.trawler.order.OrderingStrategy;
 import io.trawler.order.TopicModel;
 import io.trawler.parse.CrawlScope;
+import io.trawler.parse.LinkResolver;
 import io.trawler.partition.LaneRouting;
 
 /**
  * A running crawl as a worker sees it: its spec, compiled scope, lane routing, ordering strategy, frontier
  * bucket bits, for a focused crawl the topic model this worker measures relevance with (null otherwise), the
- * site's URL rules (the form its links are fetched in), and for a learning focused crawl this worker's link learner
+ * site's URL rules (the form its links are fetched in, each distinct link normalised once), and for a learning focused crawl this worker's link learner
  * (null otherwise).
  */
 record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, int bucketBits, TopicModel topic,
-        io.trawler.parse.UrlRules urls, LinkLearner learner) {
+        LinkResolver urls, LinkLearner learner) {
 
     static CrawlContext of(CrawlSpec spec, int bucketBits) {
         OrderingStrategy order = spec.order();
         TopicModel topic = order.rules().rescoring().focused() && spec.topic() != null ? TopicModel.of(spec.topic()) : null;
         LinkLearner learner = topic != null && order instanceof LearningFocusedOrder l ? new LinkLearner(l.settings()) : null;
-        return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic, spec.urlRules(), learner);
+        return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic,
+                new LinkResolver(spec.urlRules(), LinkResolver.DEFAULT_CAPACITY), learner);
     }
 
     String id() {

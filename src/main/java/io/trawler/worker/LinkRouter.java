@@ -4,7 +4,7 @@ import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierEntry;
 import io.trawler.order.OrderingStrategy;
 import io.trawler.parse.CrawlScope;
-import io.trawler.parse.UrlNormalizer;
+import io.trawler.parse.LinkResolver;
 import io.trawler.partition.LaneRouting;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -34,7 +34,7 @@ final class LinkRouter {
     private LinkRouter() {
     }
 
-    static Routed route(List<String> rawLinks, int depth, io.trawler.parse.UrlRules rules, CrawlScope scope, LaneRouting lanes,
+    static Routed route(List<String> rawLinks, int depth, LinkResolver rules, CrawlScope scope, LaneRouting lanes,
             OrderingStrategy order, int partition) {
         Set<String> unique = new LinkedHashSet<>();
         int tooLong = 0;
@@ -42,7 +42,7 @@ final class LinkRouter {
             Optional<String> n = rules.normalize(raw);
             if (n.isPresent()) {
                 unique.add(n.get());
-            } else if (UrlNormalizer.tooLong(raw)) {
+            } else if (rules.tooLong(raw)) {
                 tooLong++;
             }
         }
@@ -66,7 +66,7 @@ final class LinkRouter {
     }
 
     /** A redirect target as a discovery at the same depth, one hop further; empty when out of scope or too many hops. */
-    static Optional<Discovery> redirect(String target, FrontierEntry from, io.trawler.parse.UrlRules rules, CrawlScope scope,
+    static Optional<Discovery> redirect(String target, FrontierEntry from, LinkResolver rules, CrawlScope scope,
             LaneRouting lanes, OrderingStrategy order, int partition, int maxHops) {
         if (from.hops() + 1 > maxHops) {
             return Optional.empty();

@@ -17,33 +17,66 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The crawl benchmark of the foundation issue: a 20,000-page generated site (about 8 KB a page, 10–40
- * links each) served by nginx on loopback, crawled by the packaged server (embedded Redis, H2) with
- * politeness off and robots.txt, dedup and WARC on. Prints pages/s, CPU-seconds per 1,000 pages (Trawler's
- * JVM and its redis-server), peak RSS and Redis bytes per seen URL; the median of three crawls.
+ * The crawl benchmark: a 20,000-page generated site (about 8 KB a page, 10–40 links each) served by nginx on
+ * loopback, crawled by the packaged server (embedded Redis, H2, the JVM's default heap as the README's run command
+ * has it) with politeness off and robots.txt, dedup and WARC on. Prints, per crawl, pages/s, CPU-seconds per 1,000
+ * pages (Trawler's JVM and its redis-server apart), resident memory after the crawl; per server its start-up time,
+ * its warm medians and peak RSS; and, in the same run, the parser's limit: jsoup parse and link extraction of the same
+ * pages on one thread (CPU-seconds per 1,000 pages), and Trawler's CPU per page against it.
  *
  * <pre>
  * ./mvnw package -DskipTests &amp;&amp; ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark
+ * # A/B: other builds' quarkus-app folders, crawled in turns (A1 B1 A2 B2 …), each server started once
+ * ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark -Dbench.apps=/tmp/ab/before,target/quarkus-app
  * </pre>
- * Needs nginx (Debian: apt-get install nginx). Only loopback traffic.
+ * Settings: {@code bench.pages} (20,000), {@code bench.runs} (crawls per server, 5), {@code bench.concurrency} (64),
+ * {@code bench.heap} (e.g. 2g; default none), {@code bench.jfr} (a flight recording of each server under target/bench),
+ * {@code bench.extras} (also partitioned crawls and the ordering strategies). Needs nginx (Debian: apt-get install nginx).
+ * Only loopback traffic.
  */
 @Tag("benchmark")
 class CrawlBenchmark {
 
     static final int PAGES = Integer.getInteger("bench.pages", 20_000);
-    static final int RUNS = Integer.getInteger("bench.runs", 3);
+    static final int RUNS = Integer.getInteger("bench.runs", 5);
     static final int CONCURRENCY = Integer.getInteger("bench.concurrency", 64);
+    static final String APPS = System.getProperty("bench.apps", "target/quarkus-app");
+    static final String HEAP = System.getProperty("bench.heap", "");
+    static final boolean JFR = Boolean.getBoolean("bench.jfr");
+    static final boolean EXTRAS = Boolean.getBoolean("bench.extras");
 
     record Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
-            double seenBytesPerUrl) {
+            double seenBytesPerUrl, double rssMib) {
+
+        double cpuPer1000() {
+            return jvmCpuPer1000 + redisCpuPer1000;
+        }
+    }
+
+    /** One build under test: its server, its embedded Redis, and its crawls. */
+    static final class Server {
+        final String label;
+        final TrawlerProcess process;
+        final String redisUrl;
+        final long redisPid;
+        final double startupSeconds;
+        final List<Run> runs = new ArrayList<>();
+
+        Server(String label, TrawlerProcess process, String redisUrl, long redisPid, double startupSeconds) {
+            this.label = label;
+            this.process = process;
+            this.redisUrl = redisUrl;
+            this.redisPid = redisPid;
+            this.startupSeconds = startupSeconds;
+        }
+
+        List<Run> warm() {
+            return runs.size() > 1 ? runs.subList(1, runs.size()) : runs;
+        }
     }
 
     @Test
     void crawl20kPagesFromNginx() throws Exception {
-        Path jar = Path.of("target/quarkus-app/quarkus-run.jar");
-        if (!Files.exists(jar)) {
-            throw new IllegalStateException("run ./mvnw package -DskipTests first (needs " + jar + ")");
-        }
         Path work = Path.of("target/bench").toAbsolutePath();
         int nginxPort = TestRedis.freePort();
         String base = "http://127.0.0.1:" + nginxPort;
@@ -53,98 +86,145 @@ class CrawlBenchmark {
         deleteTree(root);
         site.writeStatic(root, base);
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
+        List<Server> servers = new ArrayList<>();
+        try {
+            for (String app : APPS.split(",")) {
+                servers.add(startServer(work, Path.of(app.trim()), servers.size()));
+            }
+            for (int i = 0; i < RUNS; i++) {
+                for (Server s : servers) {   // in turns, so that the machine's drift favours none
+                    s.runs.add(crawlOnce(s, base, i));
+                }
+            }
+            double[] parser = ParserLimit.measure(root, base);
+            report(servers, parser);
+            if (EXTRAS) {
+                extras(servers.get(servers.size() - 1));
+            }
+        } finally {
+            for (Server s : servers) {
+                s.process.stop();
+            }
+            Nginx.stop(nginx, work.resolve("nginx"));
+        }
+    }
+
+    private Server startServer(Path work, Path app, int index) throws Exception {
         Path data = Files.createTempDirectory(work, "data-");
         int redisPort = TestRedis.freePort();
-        TrawlerProcess trawler = TrawlerProcess.start(data, TestRedis.freePort(), "2g", Map.of(
+        List<String> jvm = new ArrayList<>();
+        if (!HEAP.isBlank()) {
+            jvm.add("-Xmx" + HEAP);
+        }
+        if (JFR) {
+            jvm.add("-XX:StartFlightRecording=filename=" + work.resolve("server-" + index + ".jfr") + ",settings=profile");
+        }
+        long t0 = System.nanoTime();
+        TrawlerProcess p = TrawlerProcess.start(app.resolve("quarkus-run.jar"), data, TestRedis.freePort(), jvm, Map.of(
                 "trawler.redis.embedded-port", Integer.toString(redisPort),
                 "trawler.worker.concurrency", Integer.toString(CONCURRENCY),
                 "quarkus.log.category.\"io.trawler\".level", "WARN"));
-        try {
-            long redisPid = RedisInfo.pid(redisPort);
-            List<Run> runs = new ArrayList<>();
-            for (int i = 0; i < RUNS; i++) {
-                runs.add(crawlOnce(trawler, redisPort, redisPid, base, i));
+        double startup = (System.nanoTime() - t0) / 1e9;
+        String label = app.toAbsolutePath().normalize().toString();
+        Path commit = app.resolve("COMMIT");
+        if (Files.exists(commit)) {
+            label += " (" + Files.readString(commit).trim().substring(0, 7) + ")";
+        }
+        Path password = data.resolve("redis").resolve("password");   // the embedded Redis asks for the data directory's password
+        String redisUrl = "redis://" + (Files.exists(password) ? ":" + Files.readString(password).trim() + "@" : "") + "127.0.0.1:" + redisPort;
+        return new Server(label, p, redisUrl, RedisInfo.pid(redisUrl), startup);
+    }
+
+    private static void report(List<Server> servers, double[] parser) throws IOException {
+        System.out.printf("%n=== Crawl benchmark: %,d pages of ~8 KB, %d-%d links, nginx on loopback, politeness off, robots/dedup/WARC on,"
+                + " worker concurrency %d, heap %s, %d cores ===%n", PAGES, 10, 40, CONCURRENCY, HEAP.isBlank() ? "JVM default" : HEAP,
+                Runtime.getRuntime().availableProcessors());
+        System.out.printf("parser's limit (jsoup parse + link extraction, one thread, %,d pages, median of %d passes): %.3f CPU-s per 1,000 pages%n",
+                (long) parser[1], (int) parser[2], parser[0]);
+        for (Server s : servers) {
+            System.out.printf("%n%s: ready in %.2f s%n", s.label, s.startupSeconds);
+            System.out.println("crawl  seconds   pages  pages/s  JVM CPU-s/1000  Redis CPU-s/1000  seen B/URL  RSS after (MiB)");
+            for (int i = 0; i < s.runs.size(); i++) {
+                Run r = s.runs.get(i);
+                System.out.printf("%5d %8.2f %7d %8.0f %15.3f %17.3f %11.1f %16.0f%n", i + 1, r.seconds(), r.pages(), r.pagesPerSecond(),
+                        r.jvmCpuPer1000(), r.redisCpuPer1000(), r.seenBytesPerUrl(), r.rssMib());
             }
-            // partitioned crawls of the same site (live metrics on), against the unpartitioned median
-            List<Run> lanes = new ArrayList<>();
-            String siteId = lastSite;
-            trawler.api().body(Map.of("crawlers", 2)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
-            for (String mode : List.of("coordinated", "independent")) {
-                lanes.add(crawlOnce(trawler, redisPid, siteId, Map.of("partitions", 2, "mode", mode)));
+            List<Run> warm = s.warm();
+            double pps = median(warm.stream().map(Run::pagesPerSecond).toList());
+            double cpu = median(warm.stream().map(Run::cpuPer1000).toList());
+            System.out.printf("warm median (crawls 2-%d): %.0f pages/s, %.3f CPU-s per 1,000 pages (JVM %.3f + Redis %.3f); first crawl at %.0f %% of it%n",
+                    s.runs.size(), pps, cpu, median(warm.stream().map(Run::jvmCpuPer1000).toList()),
+                    median(warm.stream().map(Run::redisCpuPer1000).toList()), 100 * s.runs.get(0).pagesPerSecond() / pps);
+            System.out.printf("CPU per page against the parser's limit: %.2fx; peak RSS: JVM %.0f MiB, redis-server %.0f MiB%n",
+                    cpu / parser[0], ProcStats.peakRssMib(s.process.pid()), ProcStats.peakRssMib(s.redisPid));
+        }
+        if (servers.size() > 1) {
+            Server a = servers.get(0);
+            for (Server b : servers.subList(1, servers.size())) {
+                System.out.printf("%n%s against %s: pages/s %.2fx, CPU per page %.2fx%n", b.label, a.label,
+                        median(b.warm().stream().map(Run::pagesPerSecond).toList()) / median(a.warm().stream().map(Run::pagesPerSecond).toList()),
+                        median(b.warm().stream().map(Run::cpuPer1000).toList()) / median(a.warm().stream().map(Run::cpuPer1000).toList()));
             }
-            // strategies against bfs, interleaved (bfs, depth-weight, opic, bfs, …) so that JIT warm-up favours none
-            List<String> strategies = List.of("bfs", "depth-weight", "opic", "backlinks", "pagerank");
-            Map<String, List<Run>> byStrategy = new java.util.LinkedHashMap<>();
-            for (int round = 0; round < RUNS; round++) {
-                for (String strategy : strategies) {
-                    byStrategy.computeIfAbsent(strategy, k -> new ArrayList<>()).add(crawlOnce(trawler, redisPid, siteId, Map.of("strategy", strategy)));
-                }
+        }
+    }
+
+    /** Partitioned crawls of the same site (live metrics on) and the ordering strategies, against bfs. */
+    private void extras(Server server) throws Exception {
+        TrawlerProcess trawler = server.process;
+        String siteId = lastSite;
+        double unpartitioned = median(server.warm().stream().map(Run::pagesPerSecond).toList());
+        trawler.api().body(Map.of("crawlers", 2)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
+        for (String mode : List.of("coordinated", "independent")) {
+            Run r = crawlOnce(server, siteId, Map.of("partitions", 2, "mode", mode));
+            System.out.printf("2 %s lanes: %d pages in %.2f s = %.0f pages/s (%.1f %% of the unpartitioned median), %.3f CPU-s/1000%n",
+                    mode, r.pages(), r.seconds(), r.pagesPerSecond(), 100 * r.pagesPerSecond() / unpartitioned, r.cpuPer1000());
+        }
+        // strategies against bfs, interleaved (bfs, depth-weight, opic, bfs, …) so that JIT warm-up favours none
+        List<String> strategies = List.of("bfs", "depth-weight", "opic", "backlinks", "pagerank");
+        Map<String, List<Run>> byStrategy = new java.util.LinkedHashMap<>();
+        for (int round = 0; round < 3; round++) {
+            for (String strategy : strategies) {
+                byStrategy.computeIfAbsent(strategy, k -> new ArrayList<>()).add(crawlOnce(server, siteId, Map.of("strategy", strategy)));
             }
-            double peakRss = ProcStats.peakRssMib(trawler.pid());
-            double redisRss = ProcStats.peakRssMib(redisPid);
-            System.out.printf("%n=== Crawl benchmark: %,d pages of ~8 KB, %d-%d links, nginx on loopback, politeness off, robots/dedup/WARC on,"
-                    + " worker concurrency %d, %d cores ===%n", PAGES, 10, 40, CONCURRENCY, Runtime.getRuntime().availableProcessors());
-            System.out.println("run  seconds   pages  pages/s  JVM CPU-s/1000  Redis CPU-s/1000  seen B/URL");
-            for (int i = 0; i < runs.size(); i++) {
-                Run r = runs.get(i);
-                System.out.printf("%3d %8.2f %7d %8.0f %15.3f %17.3f %11.1f%n", i + 1, r.seconds(), r.pages(), r.pagesPerSecond(),
-                        r.jvmCpuPer1000(), r.redisCpuPer1000(), r.seenBytesPerUrl());
-            }
-            System.out.printf("median: %.0f pages/s, %.3f CPU-s per 1,000 pages (JVM %.3f + Redis %.3f)%n",
-                    median(runs.stream().map(Run::pagesPerSecond).toList()),
-                    median(runs.stream().map(r -> r.jvmCpuPer1000() + r.redisCpuPer1000()).toList()),
-                    median(runs.stream().map(Run::jvmCpuPer1000).toList()), median(runs.stream().map(Run::redisCpuPer1000).toList()));
-            System.out.printf("peak RSS: JVM %.0f MiB, redis-server %.0f MiB%n", peakRss, redisRss);
-            double unpartitioned = median(runs.stream().map(Run::pagesPerSecond).toList());
-            String[] names = {"2 coordinated lanes", "2 independent lanes"};
-            for (int i = 0; i < lanes.size(); i++) {
-                Run r = lanes.get(i);
-                System.out.printf("%s: %d pages in %.2f s = %.0f pages/s (%.1f %% of the unpartitioned median), %.3f CPU-s/1000%n",
-                        names[i], r.pages(), r.seconds(), r.pagesPerSecond(), 100 * r.pagesPerSecond() / unpartitioned,
-                        r.jvmCpuPer1000() + r.redisCpuPer1000());
-            }
-            double bfs = median(byStrategy.get("bfs").stream().map(Run::pagesPerSecond).toList());
-            for (Map.Entry<String, List<Run>> e : byStrategy.entrySet()) {
-                double m = median(e.getValue().stream().map(Run::pagesPerSecond).toList());
-                System.out.printf("strategy %s: median %.0f pages/s over %d crawls (%.1f %% of bfs), %.3f CPU-s/1000%n", e.getKey(), m,
-                        e.getValue().size(), 100 * m / bfs, median(e.getValue().stream().map(r -> r.jvmCpuPer1000() + r.redisCpuPer1000()).toList()));
-            }
-        } finally {
-            trawler.stop();
-            Nginx.stop(nginx, work.resolve("nginx"));
+        }
+        double bfs = median(byStrategy.get("bfs").stream().map(Run::pagesPerSecond).toList());
+        for (Map.Entry<String, List<Run>> e : byStrategy.entrySet()) {
+            double m = median(e.getValue().stream().map(Run::pagesPerSecond).toList());
+            System.out.printf("strategy %s: median %.0f pages/s over %d crawls (%.1f %% of bfs), %.3f CPU-s/1000%n", e.getKey(), m,
+                    e.getValue().size(), 100 * m / bfs, median(e.getValue().stream().map(Run::cpuPer1000).toList()));
         }
     }
 
     private String lastSite;
 
-    private Run crawlOnce(TrawlerProcess trawler, int redisPort, long redisPid, String base, int i) throws Exception {
-        lastSite = trawler.api().body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
+    private Run crawlOnce(Server server, String base, int i) throws Exception {
+        lastSite = server.process.api().body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
                 "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1000, "respectRobots", true),
                 "limits", Map.of("maxPages", 1_000_000, "maxDepth", 1000)))
                 .post("/api/v1/sites").then().statusCode(201).extract().path("id");
-        Run r = crawlOnce(trawler, redisPid, lastSite, Map.of());
-        double seen = RedisInfo.keyBytes(redisPort, "t:{c:" + lastCrawl + "}:s:*") / (double) r.pages();
-        return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), seen);
+        Run r = crawlOnce(server, lastSite, Map.of());
+        double seen = RedisInfo.keyBytes(server.redisUrl, "t:{c:" + lastCrawl + "}:s:*") / (double) r.pages();
+        return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), seen, r.rssMib());
     }
 
     private String lastCrawl;
 
-    private Run crawlOnce(TrawlerProcess trawler, long redisPid, String siteId, Map<String, Object> body) throws Exception {
-        long jvmPid = trawler.pid();
+    private Run crawlOnce(Server server, String siteId, Map<String, Object> body) throws Exception {
+        long jvmPid = server.process.pid();
         double jvm0 = ProcStats.cpuSeconds(jvmPid);
-        double redis0 = ProcStats.cpuSeconds(redisPid);
-        String crawlId = trawler.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+        double redis0 = ProcStats.cpuSeconds(server.redisPid);
+        String crawlId = server.process.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
         lastCrawl = crawlId;
         JsonPath c;
         do {
             Thread.sleep(100);
-            c = trawler.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
+            c = server.process.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
         } while (!c.getString("state").equals("FINISHED"));
         double jvm = ProcStats.cpuSeconds(jvmPid) - jvm0;
-        double redis = ProcStats.cpuSeconds(redisPid) - redis0;
+        double redis = ProcStats.cpuSeconds(server.redisPid) - redis0;
         long pages = c.getLong("counts.fetched");
         double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
-        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000, 0);
+        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000, 0, ProcStats.rssMib(jvmPid));
     }
 
     private static void deleteTree(Path dir) throws IOException {

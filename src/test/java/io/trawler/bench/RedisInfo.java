@@ -14,7 +14,11 @@ final class RedisInfo {
     }
 
     static long pid(int port) throws Exception {
-        return withRedis("redis://127.0.0.1:" + port, redis -> {
+        return pid("redis://127.0.0.1:" + port);
+    }
+
+    static long pid(String url) throws Exception {
+        return withRedis(url, redis -> {
             String info = send(redis, Request.cmd(Command.INFO).arg("server")).toString();
             for (String line : info.split("\r\n")) {
                 if (line.startsWith("process_id:")) {

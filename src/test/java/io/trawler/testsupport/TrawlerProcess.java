@@ -33,15 +33,25 @@ public final class TrawlerProcess implements AutoCloseable {
 
     /** Starts the server with the given data directory, HTTP port, heap and extra system properties, and waits until it is ready. */
     public static TrawlerProcess start(Path dataDir, int port, String heap, Map<String, String> properties) throws Exception {
-        if (!Files.exists(JAR)) {
-            throw new IllegalStateException("build the application first (./mvnw package): " + JAR + " is missing");
+        return start(JAR, dataDir, port, List.of("-Xmx" + heap), properties);
+    }
+
+    /**
+     * Starts the server packaged as {@code jar} (another build's {@code quarkus-run.jar}, for A/B benchmarks) with the given JVM
+     * options (none: the JVM's defaults, as the README's run command has them) and system properties, and waits until it is ready.
+     */
+    public static TrawlerProcess start(Path jar, Path dataDir, int port, List<String> jvmOptions, Map<String, String> properties)
+            throws Exception {
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException("build the application first (./mvnw package): " + jar + " is missing");
         }
         Files.createDirectories(dataDir);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx" + heap, "-Dquarkus.http.port=" + port, "-Dtrawler.data-dir=" + dataDir.toAbsolutePath(),
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-Dquarkus.http.port=" + port, "-Dtrawler.data-dir=" + dataDir.toAbsolutePath(),
                 "-Dtrawler.security.admin-token=" + TOKEN, "-Dtrawler.fetch.allow-private-networks=true"));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.addAll(List.of("-jar", JAR.toString()));
+        command.addAll(List.of("-jar", jar.toString()));
         Process p = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile())).start();
         TrawlerProcess t = new TrawlerProcess(p, dataDir, port);
