@@ -73,15 +73,7 @@ public final class LinkFeatures {
         if (start < 0) {
             return "";
         }
-        int end = url.length();
-        for (int i = start; i < url.length(); i++) {
-            char c = url.charAt(i);
-            if (c == '?' || c == '#') {
-                end = i;
-                break;
-            }
-        }
-        return url.substring(start, end);
+        return url.substring(start, UrlPrefixAnalyser.pathEnd(url, start));
     }
 
     private static boolean allDigits(String s) {

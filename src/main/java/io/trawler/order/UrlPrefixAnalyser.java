@@ -32,14 +32,7 @@ public final class UrlPrefixAnalyser {
         List<String> out = new ArrayList<>(4);
         int scheme = url.indexOf("://");
         int from = scheme < 0 ? 0 : scheme + 3;
-        int end = url.length();
-        for (int i = from; i < url.length(); i++) {
-            char c = url.charAt(i);
-            if (c == '?' || c == '#') {
-                end = i;
-                break;
-            }
-        }
+        int end = pathEnd(url, from);
         int slash = url.indexOf('/', from);
         if (slash < 0 || slash >= end) {
             out.add(url.substring(0, end) + "/");
@@ -50,6 +43,17 @@ public final class UrlPrefixAnalyser {
             slash = url.indexOf('/', slash + 1);
         }
         return out;
+    }
+
+    /** Where a URL's path ends, looking from {@code from}: its query's or fragment's start, else its length. */
+    static int pathEnd(String url, int from) {
+        for (int i = from; i < url.length(); i++) {
+            char c = url.charAt(i);
+            if (c == '?' || c == '#') {
+                return i;
+            }
+        }
+        return url.length();
     }
 
     /** Adds a URL of the queue. */

@@ -12,18 +12,25 @@ import io.trawler.partition.LaneRouting;
 /**
  * A running crawl as a worker sees it: its spec, compiled scope, lane routing, ordering strategy, frontier
  * bucket bits, for a focused crawl the topic model this worker measures relevance with (null otherwise), the
- * site's URL rules (the form its links are fetched in, each distinct link normalised once), and for a learning focused crawl this worker's link learner
- * (null otherwise).
+ * site's URL rules (the form its links are fetched in, each distinct link normalised once), for a learning focused crawl this worker's
+ * link learner (null otherwise), and the links already handed to the frontier (null where every link must be sent).
  */
 record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, int bucketBits, TopicModel topic,
-        LinkResolver urls, LinkLearner learner) {
+        LinkResolver urls, LinkLearner learner, KnownLinks known) {
 
     static CrawlContext of(CrawlSpec spec, int bucketBits) {
         OrderingStrategy order = spec.order();
         TopicModel topic = order.rules().rescoring().focused() && spec.topic() != null ? TopicModel.of(spec.topic()) : null;
         LinkLearner learner = topic != null && order instanceof LearningFocusedOrder l ? new LinkLearner(l.settings()) : null;
         return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic,
-                new LinkResolver(spec.urlRules(), LinkResolver.DEFAULT_CAPACITY), learner);
+                new LinkResolver(spec.urlRules(), LinkResolver.DEFAULT_CAPACITY), learner, knownLinks(order));
+    }
+
+    /** Links already handed over are not sent again, where the frontier does nothing with a link it has seen. */
+    private static KnownLinks knownLinks(OrderingStrategy order) {
+        io.trawler.order.Rescoring r = order.rules().rescoring();
+        return r == io.trawler.order.Rescoring.NONE || r == io.trawler.order.Rescoring.FOCUS_LEARN
+                ? new KnownLinks(KnownLinks.DEFAULT_CAPACITY) : null;
     }
 
     String id() {

@@ -142,8 +142,15 @@ final class PageProcessor {
                 processed.fail(t);
             }
         });
-        return processed.future().compose(p -> frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(),
-                p.links(), p.relevance()), ctx.bucketBits(), System.currentTimeMillis())).onSuccess(r -> {
+        return processed.future().compose(p -> {
+            List<Discovery> sent = ctx.known() == null ? p.links() : ctx.known().unknown(p.links());
+            return frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(), sent, p.relevance()),
+                    ctx.bucketBits(), System.currentTimeMillis()).onSuccess(r -> {
+                        if (ctx.known() != null && !r.stale()) {
+                            ctx.known().remember(sent);   // the frontier took them: admitted, or seen already
+                        }
+                    });
+        }).onSuccess(r -> {
                     if (ctx.learner() != null) {
                         try {
                             cpu.execute(() -> rescoreLearned(ctx));   // off the event loop: up to 50,000 links re-scored
