@@ -1,5 +1,18 @@
 package io.trawler.frontier;
 
-/** What the frontier did with a completion: {@code stale} when the lease had expired, how many links it admitted, the crawl state after it. */
-public record CompletionResult(boolean stale, int admitted, String state) {
+/**
+ * What the frontier did with a completion: {@code stale} when the lease had expired, how many links it admitted, the
+ * crawl state after it, and {@code linksTaken}: whether every shard the links went to was open to them (a shard that had
+ * finished or stopped refuses links without marking them seen).
+ */
+public record CompletionResult(boolean stale, int admitted, String state, boolean linksTaken) {
+
+    public CompletionResult(boolean stale, int admitted, String state) {
+        this(stale, admitted, state, true);
+    }
+
+    /** Whether a shard in this state (as the frontier's scripts report it) has refused the links it was given. */
+    static boolean refuses(String state) {
+        return "FINISHED".equals(state) || "STOPPED".equals(state);
+    }
 }

@@ -291,15 +291,17 @@ public class RedisFrontier implements Frontier {
             addLinks(args, mine, bucketBits);
             return Future.all(Future.all(notices), Future.all(handovers)).compose(v -> SCRIPT.run(redis, l.shard(own).prefix(), args)).compose(r -> {
                 int handedOver = 0;
+                boolean taken = !CompletionResult.refuses(r.get(2).toString());
                 for (Future<Response> h : handovers) {
                     handedOver += h.result().get(0).toInteger();
+                    taken &= !CompletionResult.refuses(h.result().get(1).toString());
                 }
                 CompletionResult result = new CompletionResult("stale".equals(r.get(0).toString()), r.get(1).toInteger() + handedOver,
-                        r.get(2).toString());
+                        r.get(2).toString(), taken);
                 if (!"DRAINED".equals(result.state())) {
                     return Future.succeededFuture(result);
                 }
-                return settle(crawlId).map(state -> new CompletionResult(result.stale(), result.admitted(), state));
+                return settle(crawlId).map(state -> new CompletionResult(result.stale(), result.admitted(), state, result.linksTaken()));
             });
         });
     }

@@ -12,12 +12,16 @@ import org.jsoup.internal.StringUtil;
  * other form through jsoup's resolution (what {@code absUrl} does). {@link #normalize} applies the crawl's
  * {@link UrlRules} and remembers the outcome of each absolute URL, so the navigation, footer and already-seen links
  * that repeat from page to page are normalised once per crawl, not once per page. The memory is bounded: past
- * {@code capacity} URLs it starts again empty. Thread-safe.
+ * {@code capacity} URLs, or past {@value #MAX_CHARS} characters of URLs (keys and outcomes together: about 4–8 MB),
+ * it starts again empty; URLs longer than {@value #MAX_REMEMBERED} characters, or normalised to longer ones, are never
+ * remembered. Thread-safe.
  */
 public final class LinkResolver {
 
-    /** URLs remembered by default: about 10 MB of URLs at most. */
+    /** URLs remembered by default. */
     public static final int DEFAULT_CAPACITY = 50_000;
+    /** Characters of URLs remembered at most, keys and outcomes together. */
+    static final long MAX_CHARS = 4_000_000;
     /** Longer absolute URLs are normalised every time, never remembered. */
     static final int MAX_REMEMBERED = 512;
     /** Stand-ins in the memory for a refused URL, and for one refused for its length. */
@@ -27,6 +31,7 @@ public final class LinkResolver {
     private final UrlRules rules;
     private final int capacity;
     private final ConcurrentHashMap<String, String> outcomes;
+    private final java.util.concurrent.atomic.AtomicLong chars = new java.util.concurrent.atomic.AtomicLong();
 
     public LinkResolver(UrlRules rules, int capacity) {
         this.rules = rules;
@@ -102,11 +107,14 @@ public final class LinkResolver {
         String known = outcomes.get(absolute);
         if (known == null) {
             known = compute(absolute);
-            if (absolute.length() <= MAX_REMEMBERED) {
-                if (outcomes.size() >= capacity) {
+            if (absolute.length() <= MAX_REMEMBERED && known.length() <= MAX_REMEMBERED) {
+                if (outcomes.size() >= capacity || chars.get() > MAX_CHARS) {
                     outcomes.clear();
+                    chars.set(0);
                 }
-                outcomes.put(absolute, known);
+                if (outcomes.put(absolute, known) == null) {
+                    chars.addAndGet(absolute.length() + known.length());
+                }
             }
         }
         return known.isEmpty() || TOO_LONG.equals(known) ? Optional.empty() : Optional.of(known);

@@ -57,10 +57,16 @@ public final class MainText {
                 default -> {
                 }
             }
-            if (roleMain == null && e.attr("role").trim().equalsIgnoreCase("main")) {
+            if (roleMain == null && is(e, "role", "main")) {
                 roleMain = e;
             }
             return FilterResult.CONTINUE;
+        }
+
+        /** An attribute's value as jsoup's {@code [name=value]} compares it: lower case (English), not trimmed. */
+        private static boolean is(Element e, String name, String lowerCaseValue) {
+            String v = e.attr(name);
+            return v.length() == lowerCaseValue.length() && v.toLowerCase(java.util.Locale.ENGLISH).equals(lowerCaseValue);
         }
 
         private static boolean boilerplate(Element e) {
@@ -71,10 +77,10 @@ public final class MainText {
                 return true;
             }
             String role = e.attr("role");
-            if (!role.isEmpty() && BOILERPLATE_ROLES.contains(role.trim().toLowerCase(java.util.Locale.ROOT))) {
+            if (!role.isEmpty() && BOILERPLATE_ROLES.contains(role.toLowerCase(java.util.Locale.ENGLISH))) {
                 return true;
             }
-            if (e.attr("aria-hidden").trim().equalsIgnoreCase("true")) {
+            if (is(e, "aria-hidden", "true")) {
                 return true;
             }
             String cls = e.attr("class");

@@ -176,14 +176,38 @@ public final class WarcStore implements AutoCloseable {
         return append(pair, payloadDigest.prefixedBase32());
     }
 
-    /** Each record as its own gzip member, one after the other, in memory. */
+    /**
+     * Each record as its own gzip member, one after the other, in memory. Each member's deflater is ended at once (a
+     * deflater left to the garbage collector holds about 256 KB of native memory until it is collected).
+     */
     private static java.nio.ByteBuffer gzipped(WarcRecord... records) throws IOException {
+        java.io.ByteArrayOutputStream plain = new java.io.ByteArrayOutputStream(16384);
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(8192);
-        WarcWriter w = new WarcWriter(java.nio.channels.Channels.newChannel(out), WarcCompression.GZIP);
         for (WarcRecord record : records) {
-            w.write(record);
+            plain.reset();
+            new WarcWriter(java.nio.channels.Channels.newChannel(plain), WarcCompression.NONE).write(record);
+            try (java.util.zip.GZIPOutputStream member = new java.util.zip.GZIPOutputStream(new NonClosing(out), 8192)) {
+                plain.writeTo(member);
+            }
         }
         return java.nio.ByteBuffer.wrap(out.toByteArray());
+    }
+
+    /** A stream whose close leaves the stream below open (each gzip member is closed; the buffer goes on). */
+    private static final class NonClosing extends java.io.FilterOutputStream {
+        NonClosing(java.io.OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
+        }
     }
 
     /** Appends complete records to the current file (rotated first when due); returns the file and the offset they start at. */

@@ -14,17 +14,22 @@ import java.util.List;
  * <p>Only for strategies whose frontier does nothing with a link it has seen (rescoring {@code none} and
  * {@code focus-learn}); backlink counts, OPIC cash, PageRank shares and the seed's focused strategies (N_p counts every
  * link) need every link every time. A link is remembered only after the completion that carried it succeeded and was
- * not stale, so a link whose completion failed is sent again with the page's next attempt. Bounded: past
- * {@code capacity} links it starts again empty (the frontier's seen set still refuses duplicates). Thread-safe.
+ * not stale, and every shard it went to was open to it, so a link whose completion failed is sent again with the page's
+ * next attempt. Bounded: past {@code capacity} links, and every five minutes, it starts again empty (the frontier's seen
+ * set still refuses duplicates). Thread-safe.
  */
 final class KnownLinks {
 
     /** Links remembered by default (a table of 2^18 longs: 2 MB per crawl and worker). */
     static final int DEFAULT_CAPACITY = 1 << 17;
 
+    /** How long links are remembered at most. */
+    static final long FORGET_NANOS = java.util.concurrent.TimeUnit.MINUTES.toNanos(5);
+
     private final long[] slots;
     private final int capacity;
     private int size;
+    private long since = System.nanoTime();
 
     KnownLinks(int capacity) {
         this.capacity = Math.max(1, capacity);
@@ -34,11 +39,13 @@ final class KnownLinks {
 
     /** The links not known here, in their order. */
     List<Discovery> unknown(List<Discovery> links) {
+        long[] keys = keys(links);
         List<Discovery> out = new ArrayList<>(links.size());
         synchronized (this) {
-            for (Discovery d : links) {
-                if (!contains(key(d))) {
-                    out.add(d);
+            forgetIfDue();
+            for (int i = 0; i < keys.length; i++) {
+                if (!contains(keys[i])) {
+                    out.add(links.get(i));
                 }
             }
         }
@@ -47,11 +54,37 @@ final class KnownLinks {
 
     /** Remembers links the frontier has taken. */
     void remember(List<Discovery> links) {
+        long[] keys = keys(links);
         synchronized (this) {
-            for (Discovery d : links) {
-                add(key(d));
+            for (long k : keys) {
+                add(k);
             }
         }
+    }
+
+    private static long[] keys(List<Discovery> links) {
+        long[] keys = new long[links.size()];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = key(links.get(i));
+        }
+        return keys;
+    }
+
+    /**
+     * Every {@link #FORGET_NANOS} it starts again empty: should Redis lose its last writes (a failover to a replica that
+     * lagged), links admitted in them are sent again by the pages that link to them within minutes.
+     */
+    private void forgetIfDue() {
+        long now = System.nanoTime();
+        if (now - since >= FORGET_NANOS) {
+            clear();
+            since = now;
+        }
+    }
+
+    private void clear() {
+        java.util.Arrays.fill(slots, 0L);
+        size = 0;
     }
 
     /** A non-zero key of a link's URL fingerprint and lane. */
@@ -81,8 +114,7 @@ final class KnownLinks {
             return;
         }
         if (size >= capacity) {
-            java.util.Arrays.fill(slots, 0L);
-            size = 0;
+            clear();
         }
         int mask = slots.length - 1;
         int i = (int) key & mask;

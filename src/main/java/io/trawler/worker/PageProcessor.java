@@ -146,7 +146,7 @@ final class PageProcessor {
             List<Discovery> sent = ctx.known() == null ? p.links() : ctx.known().unknown(p.links());
             return frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(), sent, p.relevance()),
                     ctx.bucketBits(), System.currentTimeMillis()).onSuccess(r -> {
-                        if (ctx.known() != null && !r.stale()) {
+                        if (ctx.known() != null && !r.stale() && r.linksTaken()) {
                             ctx.known().remember(sent);   // the frontier took them: admitted, or seen already
                         }
                     });

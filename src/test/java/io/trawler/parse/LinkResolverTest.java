@@ -115,6 +115,9 @@ class LinkResolverTest {
         int before = r.remembered();
         assertTrue(r.normalize(longUrl).isPresent());
         assertEquals(before, r.remembered());
+        String growing = "http://example.com/" + "\u00e9".repeat(200);   // 219 characters, normalised to over 1,200
+        assertTrue(r.normalize(growing).orElseThrow().length() > LinkResolver.MAX_REMEMBERED);
+        assertEquals(before, r.remembered(), "an outcome longer than the limit is not remembered either");
         String tooLong = "http://example.com/" + "%".repeat(UrlNormalizer.MAX_LENGTH);
         assertTrue(r.normalize(tooLong).isEmpty());
         assertTrue(r.tooLong(tooLong));

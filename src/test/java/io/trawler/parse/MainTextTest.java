@@ -26,6 +26,53 @@ class MainTextTest {
         assertEquals(expected, main(html));
     }
 
+    /** The selector passes MainText made before its one-walk filter: the reference the walk must agree with. */
+    private static String bySelectors(org.jsoup.nodes.Document doc) {
+        doc.select("script, style, noscript, template, nav, header, footer, aside, form, iframe, "
+                + "[role=navigation], [role=banner], [role=contentinfo], [role=complementary], [aria-hidden=true]").remove();
+        java.util.regex.Pattern names = java.util.regex.Pattern.compile(
+                "(?i)(^|[-_\\s])(ads?|advert\\w*|banner|sponsor\\w*|promo\\w*|nav\\w*|menu|sidebar|footer|header|cookies?|share|social|"
+                        + "related|comments?|breadcrumbs?|widget|timestamp|clock)([-_\\s]|$)");
+        for (org.jsoup.nodes.Element e : doc.select("[class], [id]")) {
+            if (e.parent() != null && (names.matcher(e.className()).find() || names.matcher(e.id()).find())) {
+                e.remove();
+            }
+        }
+        org.jsoup.nodes.Element main = doc.selectFirst("main");
+        main = main != null ? main : doc.selectFirst("article");
+        main = main != null ? main : doc.selectFirst("[role=main]");
+        main = main != null ? main : doc.body();
+        return main == null ? "" : main.text().strip();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "role main|<body><div>menu-less</div><div role='MAIN'>Story</div></body>",
+        "role main padded|<body><div role=' main'>Story</div><p>rest</p></body>",
+        "role navigation padded|<body><div role='navigation '>Links</div><p>Story</p></body>",
+        "aria-hidden|<body><div aria-hidden='TRUE'>Hidden</div><div aria-hidden=' true'>Shown</div><p>Story</p></body>",
+        "main inside boilerplate|<body><aside><main>Side</main></aside><article>Story</article></body>",
+        "nested names|<body><div class='content'><div class='share-bar'>Share</div><p id='x_navy'>Navy</p><p>Story</p></div></body>",
+        "second main|<body><main>One</main><main>Two</main></body>"
+    })
+    void oneWalkAgreesWithTheSelectors(String name, String html) {
+        assertEquals(bySelectors(Jsoup.parse(html)), MainText.of(Jsoup.parse(html)));
+    }
+
+    @org.junit.jupiter.api.Test
+    void oneWalkAgreesWithTheSelectorsOnTheRealBlog() throws Exception {
+        java.nio.file.Path site = io.trawler.testsite.StaticSite.extract(io.trawler.testsupport.SharedData.path("sites/dustinpfister.tar.gz"),
+                java.nio.file.Path.of("target/sites/dustinpfister"));
+        java.util.List<java.nio.file.Path> pages;
+        try (var files = java.nio.file.Files.walk(site)) {
+            pages = files.filter(p -> p.toString().endsWith(".html")).sorted().limit(200).toList();
+        }
+        for (java.nio.file.Path p : pages) {
+            String html = java.nio.file.Files.readString(p);
+            assertEquals(bySelectors(Jsoup.parse(html)), MainText.of(Jsoup.parse(html)), p.toString());
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "rotating ad|<body><div class='banner'>ad 1</div><main>Story</main></body>|<body><div class='banner'>ad 2</div><main>Story</main></body>|true",
