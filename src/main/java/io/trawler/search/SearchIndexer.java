@@ -61,6 +61,8 @@ public class SearchIndexer {
     /** Crawls with a catch-up queued by a search and not yet run (one at a time per crawl, however often it is searched). */
     private final Set<String> catchingUp = ConcurrentHashMap.newKeySet();
     private ScheduledExecutorService thread;
+    /** Set at shutdown: the indexer stops at its next batch. */
+    private volatile boolean stopping;
     private long lastSweep;
 
     public SearchIndexer(SearchConfig config, TrawlerConfig trawler, WarcRecordReader records) {
@@ -77,10 +79,14 @@ public class SearchIndexer {
     }
 
     void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
         if (thread != null) {
-            thread.shutdownNow();
+            // no interrupt: Lucene's file channels close under an interrupted thread, and the index's write lock with them
+            thread.shutdown();
             try {
-                thread.awaitTermination(10, TimeUnit.SECONDS);
+                if (!thread.awaitTermination(10, TimeUnit.SECONDS)) {
+                    thread.shutdownNow();   // a batch that would not end: interrupted after all
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -123,7 +129,7 @@ public class SearchIndexer {
             List<String> all = new ArrayList<>(todo);
             wanted.keySet().stream().filter(id -> !todo.contains(id)).forEach(all::add);
             for (String id : all) {
-                if (Thread.currentThread().isInterrupted()) {
+                if (stopping || Thread.currentThread().isInterrupted()) {
                     return;
                 }
                 indexQuietly(id);
@@ -175,7 +181,7 @@ public class SearchIndexer {
                 }
                 return done;
             }
-            if (System.currentTimeMillis() > deadline) {
+            if (System.currentTimeMillis() > deadline || stopping) {
                 return done;
             }
         }
@@ -274,8 +280,8 @@ public class SearchIndexer {
     private static void closeQuietly(CrawlIndex index) {
         try {
             index.close();
-        } catch (IOException e) {
-            // nothing more to do
+        } catch (IOException | RuntimeException e) {
+            // nothing more to do (an index closed under an interrupted thread reports its lock lost)
         }
     }
 }
