@@ -65,7 +65,7 @@ public final class CrawlComparison {
         static Latest read(Connection c, String crawlId) throws SQLException {
             List<String> urls = new ArrayList<>();
             LongList ids = new LongList();
-            List<Integer> statuses = new ArrayList<>();
+            LongList statuses = new LongList();   // no boxing: 100,000 records are 100,000 statuses
             List<String> outcomes = new ArrayList<>();
             List<String> digests = new ArrayList<>();
             Map<String, Integer> index = new HashMap<>();
@@ -102,7 +102,7 @@ public final class CrawlComparison {
                     idx.put(urls.get(k), n);
                     u.add(urls.get(k));
                     i[n] = ids.get(k);
-                    st[n] = statuses.get(k);
+                    st[n] = (int) statuses.get(k);
                     o[n] = outcomes.get(k);
                     d[n] = digests.get(k);
                     n++;

@@ -42,7 +42,7 @@ public record FocusFigures(long relevant, long irrelevant, long upToId, List<lon
     }
 
     static FocusFigures read(Connection c, String crawlId) throws SQLException {
-        List<long[]> all = new ArrayList<>();
+        java.util.BitSet relevantAt = new java.util.BitSet();   // one bit a measured page: the curve is sampled at the end
         PriorityQueue<Best> best = new PriorityQueue<>(Comparator.comparingDouble(Best::relevance));
         long relevant = 0;
         long irrelevant = 0;
@@ -55,11 +55,11 @@ public record FocusFigures(long relevant, long irrelevant, long upToId, List<lon
                 while (rs.next()) {
                     upTo = rs.getLong(1);
                     if (rs.getBoolean(2)) {
+                        relevantAt.set((int) (relevant + irrelevant));
                         relevant++;
                     } else {
                         irrelevant++;
                     }
-                    all.add(new long[] {relevant + irrelevant, relevant});
                     double r = rs.getDouble(3);
                     if (best.size() < BEST || r > best.peek().relevance()) {
                         best.add(new Best(upTo, rs.getString(4), r));
@@ -70,9 +70,16 @@ public record FocusFigures(long relevant, long irrelevant, long upToId, List<lon
                 }
             }
         }
-        List<long[]> points = new ArrayList<>();
-        for (int i = 0; i < Math.min(POINTS, all.size()); i++) {
-            points.add(all.get((int) ((long) (i + 1) * all.size() / Math.min(POINTS, all.size())) - 1));
+        long measured = relevant + irrelevant;
+        int k = (int) Math.min(POINTS, measured);
+        List<long[]> points = new ArrayList<>(k);
+        int counted = 0;
+        long relevantSoFar = 0;
+        for (int i = 0; i < k; i++) {
+            int upToPage = (int) ((i + 1) * measured / k);   // the first upToPage pages measured
+            relevantSoFar += relevantAt.get(counted, upToPage).cardinality();
+            counted = upToPage;
+            points.add(new long[] {upToPage, relevantSoFar});
         }
         List<Best> top = new ArrayList<>(best);
         top.sort(Comparator.comparingDouble(Best::relevance).reversed());
