@@ -37,26 +37,41 @@ final class KnownLinks {
         this.slots = new long[tableSize];
     }
 
+    /** Links not known here, in their order, with their keys (computed once: they are remembered by them). */
+    record Unsent(List<Discovery> links, long[] keys) {
+    }
+
     /** The links not known here, in their order. */
     List<Discovery> unknown(List<Discovery> links) {
+        return unsent(links).links();
+    }
+
+    /** The links not known here, with their keys, for {@link #remember(Unsent)} once the frontier took them. */
+    Unsent unsent(List<Discovery> links) {
         long[] keys = keys(links);
         List<Discovery> out = new ArrayList<>(links.size());
+        long[] outKeys = new long[keys.length];
         synchronized (this) {
             forgetIfDue();
             for (int i = 0; i < keys.length; i++) {
                 if (!contains(keys[i])) {
+                    outKeys[out.size()] = keys[i];
                     out.add(links.get(i));
                 }
             }
         }
-        return out;
+        return new Unsent(out, java.util.Arrays.copyOf(outKeys, out.size()));
     }
 
     /** Remembers links the frontier has taken. */
     void remember(List<Discovery> links) {
-        long[] keys = keys(links);
+        remember(new Unsent(links, keys(links)));
+    }
+
+    /** Remembers links the frontier has taken, by the keys {@link #unsent} computed. */
+    void remember(Unsent taken) {
         synchronized (this) {
-            for (long k : keys) {
+            for (long k : taken.keys()) {
                 add(k);
             }
         }

@@ -143,11 +143,12 @@ final class PageProcessor {
             }
         });
         return processed.future().compose(p -> {
-            List<Discovery> sent = ctx.known() == null ? p.links() : ctx.known().unknown(p.links());
+            KnownLinks.Unsent unsent = ctx.known() == null ? null : ctx.known().unsent(p.links());
+            List<Discovery> sent = unsent == null ? p.links() : unsent.links();
             return frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(), sent, p.relevance()),
                     ctx.bucketBits(), System.currentTimeMillis()).onSuccess(r -> {
-                        if (ctx.known() != null && !r.stale() && r.linksTaken()) {
-                            ctx.known().remember(sent);   // the frontier took them: admitted, or seen already
+                        if (unsent != null && !r.stale() && r.linksTaken()) {
+                            ctx.known().remember(unsent);   // the frontier took them: admitted, or seen already
                         }
                     });
         }).onSuccess(r -> {

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.trawler.testsite.StaticSite;
 import io.trawler.testsupport.SharedData;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -80,11 +79,8 @@ class LinkResolverTest {
 
     @Test
     void everyLinkOfTheRealBlogResolvesAsJsoupResolvesIt() throws Exception {
-        Path site = StaticSite.extract(SharedData.path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
-        List<Path> pages;
-        try (var files = Files.walk(site)) {
-            pages = files.filter(p -> p.toString().endsWith(".html")).sorted().limit(300).toList();
-        }
+        Path site = SharedData.blog();
+        List<Path> pages = SharedData.blogPages(300);
         assertFalse(pages.isEmpty());
         LinkResolver r = new LinkResolver(RULES, 1_000);
         int links = 0;

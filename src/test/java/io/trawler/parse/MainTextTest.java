@@ -61,13 +61,7 @@ class MainTextTest {
 
     @org.junit.jupiter.api.Test
     void oneWalkAgreesWithTheSelectorsOnTheRealBlog() throws Exception {
-        java.nio.file.Path site = io.trawler.testsite.StaticSite.extract(io.trawler.testsupport.SharedData.path("sites/dustinpfister.tar.gz"),
-                java.nio.file.Path.of("target/sites/dustinpfister"));
-        java.util.List<java.nio.file.Path> pages;
-        try (var files = java.nio.file.Files.walk(site)) {
-            pages = files.filter(p -> p.toString().endsWith(".html")).sorted().limit(200).toList();
-        }
-        for (java.nio.file.Path p : pages) {
+        for (java.nio.file.Path p : io.trawler.testsupport.SharedData.blogPages(200)) {
             String html = java.nio.file.Files.readString(p);
             assertEquals(bySelectors(Jsoup.parse(html)), MainText.of(Jsoup.parse(html)), p.toString());
         }

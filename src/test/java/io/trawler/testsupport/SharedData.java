@@ -16,4 +16,16 @@ public final class SharedData {
         }
         return p;
     }
+
+    /** The real blog, extracted under target/sites/dustinpfister (once). */
+    public static Path blog() throws java.io.IOException {
+        return io.trawler.testsite.StaticSite.extract(path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
+    }
+
+    /** The first {@code limit} HTML pages of the real blog, in path order. */
+    public static java.util.List<Path> blogPages(int limit) throws java.io.IOException {
+        try (var files = Files.walk(blog())) {
+            return files.filter(p -> p.toString().endsWith(".html")).sorted().limit(limit).toList();
+        }
+    }
 }
