@@ -182,6 +182,17 @@ public final class CrawlComparison {
             return new Diff(summary, kinds);
         }
 
+        /** The bytes this comparison holds: its record ids (8 bytes each) and the arrays' headers. */
+        public long bytes() {
+            long b = 64;
+            for (long[][] pairs : kinds.values()) {
+                for (long[] side : pairs) {
+                    b += 16 + 8L * side.length;
+                }
+            }
+            return b;
+        }
+
         /** Both known and different (an unknown status, outcome or digest changes nothing, as in SQL). */
         private static boolean differ(String a, String b) {
             return a != null && b != null && !a.equals(b);

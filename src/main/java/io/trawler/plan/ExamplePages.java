@@ -17,7 +17,9 @@ import java.util.Locale;
  * crawler's own fetcher (its private-network guard, size cap and timeouts; redirects followed up to
  * {@value #MAX_REDIRECTS} times, each target checked again), and its visible text (title and body) becomes an example
  * text of the topic. At most {@value #MAX_URLS} URLs, fetched together within a minute; a page that cannot be fetched
- * or has no text is a problem named by its index, and nothing is used.
+ * or has no text is a problem named by its index, and nothing is used. However many topics are given at once, the
+ * server fetches at most {@value #MAX_IN_FLIGHT} example pages at a time (a redirect chain holds its place): a topic
+ * waits for a place within its minute, or its pages are a problem ("the server is busy").
  */
 @ApplicationScoped
 public class ExamplePages {
@@ -29,6 +31,8 @@ public class ExamplePages {
     static final int MAX_TEXT = 64 * 1024;
     /** How long the pages of one topic may take together. */
     static final java.time.Duration WAIT = java.time.Duration.ofSeconds(60);
+    /** How many example pages the server fetches at a time, all topics together. */
+    static final int MAX_IN_FLIGHT = 8;
 
     /** The example texts, or the problems (by index in the list of URLs). */
     public record Fetched(List<String> texts, List<Problem> problems) {
@@ -42,8 +46,15 @@ public class ExamplePages {
     private final io.trawler.fetch.FetchConfig config;
     private final io.trawler.fetch.AddressPolicy policy;
     private HttpFetcher fetcher;
+    private final java.util.concurrent.Semaphore places;
 
+    @jakarta.inject.Inject
     public ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy) {
+        this(vertx, config, policy, MAX_IN_FLIGHT);
+    }
+
+    ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy, int inFlight) {
+        this.places = new java.util.concurrent.Semaphore(inFlight, true);
         this.vertx = vertx;
         this.config = config;
         this.policy = policy;
@@ -71,15 +82,26 @@ public class ExamplePages {
             return new Fetched(List.of(), List.of(new Problem(MAX_URLS, "at most " + MAX_URLS + " example URLs")));
         }
         List<Future<String>> pages = new ArrayList<>();
+        long deadline = System.nanoTime() + WAIT.toNanos();
         for (int i = 0; i < urls.size(); i++) {
             String raw = urls.get(i) == null ? "" : urls.get(i).trim();
             String url = raw.matches("(?i)https?://.*") ? UrlNormalizer.normalize(raw).orElse(null) : null;
             if (url == null) {
                 problems.add(new Problem(i, "not an absolute http(s) URL: " + raw));
                 pages.add(Future.succeededFuture(null));
+            } else if (!place(deadline)) {
+                problems.add(new Problem(i, "not fetched: the server is busy fetching other example pages; try again later"));
+                pages.add(Future.succeededFuture(null));
             } else {
                 int index = i;
-                pages.add(text(url, 0, allowPrivate).recover(e -> {
+                Future<String> page;
+                try {
+                    page = text(url, 0, allowPrivate);
+                } catch (RuntimeException e) {
+                    page = Future.failedFuture(e);
+                }
+                page.onComplete(done -> places.release());
+                pages.add(page.recover(e -> {
                     synchronized (problems) {
                         problems.add(new Problem(index, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
                     }
@@ -88,7 +110,6 @@ public class ExamplePages {
             }
         }
         List<String> texts = new ArrayList<>();
-        long deadline = System.nanoTime() + WAIT.toNanos();
         for (int i = 0; i < pages.size(); i++) {
             try {
                 String t = pages.get(i).toCompletionStage().toCompletableFuture().get(Math.max(0, deadline - System.nanoTime()),
@@ -113,6 +134,21 @@ public class ExamplePages {
             problems.sort(java.util.Comparator.comparingInt(Problem::index));
             return problems.isEmpty() ? new Fetched(texts, List.of()) : new Fetched(List.of(), List.copyOf(problems));
         }
+    }
+
+    /** Waits for a place among the example fetches in flight, until {@code deadline} at most. */
+    private boolean place(long deadline) {
+        try {
+            return places.tryAcquire(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Places free now among the example fetches in flight. */
+    int freePlaces() {
+        return places.availablePermits();
     }
 
     private Future<String> text(String url, int redirects, boolean allowPrivate) {

@@ -3,11 +3,11 @@ package io.trawler.fetch;
 import java.time.Duration;
 
 /** A FetchConfig with the defaults of the test profile, for tests that run without Quarkus. */
-class TestFetchConfig implements FetchConfig {
+public class TestFetchConfig implements FetchConfig {
 
     private final int maxBodyBytes;
 
-    TestFetchConfig(int maxBodyBytes) {
+    public TestFetchConfig(int maxBodyBytes) {
         this.maxBodyBytes = maxBodyBytes;
     }
 
