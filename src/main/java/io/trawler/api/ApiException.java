@@ -8,6 +8,8 @@ public class ApiException extends RuntimeException {
     private final int status;
     private final String code;
     private final List<ApiError.Detail> details;
+    /** Seconds after which the client may try again (a {@code Retry-After} header), or null. */
+    private Integer retryAfter;
 
     public ApiException(int status, String code, String message, List<ApiError.Detail> details) {
         super(message, null, false, false);
@@ -27,6 +29,16 @@ public class ApiException extends RuntimeException {
 
     public static ApiException conflict(String message) {
         return new ApiException(409, "conflict", message, List.of());
+    }
+
+    /** The same refusal, answered with {@code Retry-After: seconds}. */
+    public ApiException retryAfter(int seconds) {
+        this.retryAfter = seconds;
+        return this;
+    }
+
+    public Integer retryAfterSeconds() {
+        return retryAfter;
     }
 
     public int status() {

@@ -62,7 +62,8 @@ public class ErrorMappers {
 
     @ServerExceptionMapper
     public Response api(ApiException e, jakarta.ws.rs.core.UriInfo uri) {
-        return either(uri, json(e.status(), e.body()));
+        Response r = either(uri, json(e.status(), e.body()));
+        return e.retryAfterSeconds() == null ? r : Response.fromResponse(r).header("Retry-After", e.retryAfterSeconds().toString()).build();
     }
 
     @ServerExceptionMapper

@@ -22,13 +22,19 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
 
     /**
      * The topic, with the texts of its example URLs fetched by {@code pages} ({@code allowPrivate}: the site's
-     * permission), or a 400 naming every problem (under {@code field}).
+     * permission), or a 400 naming every problem (under {@code field}), or a 503 when the server's example fetches
+     * are all taken for longer than the topic may wait.
      */
     public Topic resolved(String field, double defaultThreshold, io.trawler.plan.ExamplePages pages, boolean allowPrivate) {
         if (exampleUrls == null || exampleUrls.isEmpty()) {
             return validated(field, defaultThreshold);
         }
         io.trawler.plan.ExamplePages.Fetched fetched = pages.fetch(exampleUrls, allowPrivate);
+        if (fetched.busy()) {
+            throw new ApiException(503, "unavailable", "the server is busy fetching other example pages; try again shortly",
+                    fetched.problems().stream().map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", p.message())).toList())
+                    .retryAfter(30);
+        }
         if (!fetched.problems().isEmpty()) {
             throw ApiException.invalid(fetched.problems().stream()
                     .map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", p.message())).toList());

@@ -19,7 +19,7 @@ import java.util.Locale;
  * text of the topic. At most {@value #MAX_URLS} URLs, fetched together within a minute; a page that cannot be fetched
  * or has no text is a problem named by its index, and nothing is used. However many topics are given at once, the
  * server fetches at most {@value #MAX_IN_FLIGHT} example pages at a time (a redirect chain holds its place): a topic
- * waits for a place within its minute, or its pages are a problem ("the server is busy").
+ * waits for a place within its minute, or it is refused as "the server is busy" ({@link Fetched#busy()}).
  */
 @ApplicationScoped
 public class ExamplePages {
@@ -34,8 +34,15 @@ public class ExamplePages {
     /** How many example pages the server fetches at a time, all topics together. */
     static final int MAX_IN_FLIGHT = 8;
 
-    /** The example texts, or the problems (by index in the list of URLs). */
-    public record Fetched(List<String> texts, List<Problem> problems) {
+    /**
+     * The example texts, or the problems (by index in the list of URLs); {@code busy}: some page found no place among
+     * the server's example fetches within the minute (its problem says so), not a fault of the URL.
+     */
+    public record Fetched(List<String> texts, List<Problem> problems, boolean busy) {
+
+        Fetched(List<String> texts, List<Problem> problems) {
+            this(texts, problems, false);
+        }
     }
 
     /** What is wrong with the example URL at {@code index}. */
@@ -47,13 +54,16 @@ public class ExamplePages {
     private final io.trawler.fetch.AddressPolicy policy;
     private HttpFetcher fetcher;
     private final java.util.concurrent.Semaphore places;
+    private final java.time.Duration wait;
 
     @jakarta.inject.Inject
     public ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy) {
-        this(vertx, config, policy, MAX_IN_FLIGHT);
+        this(vertx, config, policy, MAX_IN_FLIGHT, WAIT);
     }
 
-    ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy, int inFlight) {
+    ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy, int inFlight,
+            java.time.Duration wait) {
+        this.wait = wait;
         this.places = new java.util.concurrent.Semaphore(inFlight, true);
         this.vertx = vertx;
         this.config = config;
@@ -82,7 +92,8 @@ public class ExamplePages {
             return new Fetched(List.of(), List.of(new Problem(MAX_URLS, "at most " + MAX_URLS + " example URLs")));
         }
         List<Future<String>> pages = new ArrayList<>();
-        long deadline = System.nanoTime() + WAIT.toNanos();
+        boolean busy = false;
+        long deadline = System.nanoTime() + wait.toNanos();
         for (int i = 0; i < urls.size(); i++) {
             String raw = urls.get(i) == null ? "" : urls.get(i).trim();
             String url = raw.matches("(?i)https?://.*") ? UrlNormalizer.normalize(raw).orElse(null) : null;
@@ -90,6 +101,7 @@ public class ExamplePages {
                 problems.add(new Problem(i, "not an absolute http(s) URL: " + raw));
                 pages.add(Future.succeededFuture(null));
             } else if (!place(deadline)) {
+                busy = true;
                 problems.add(new Problem(i, "not fetched: the server is busy fetching other example pages; try again later"));
                 pages.add(Future.succeededFuture(null));
             } else {
@@ -119,7 +131,7 @@ public class ExamplePages {
                 }
             } catch (java.util.concurrent.TimeoutException e) {
                 synchronized (problems) {
-                    problems.add(new Problem(i, "not fetched within " + WAIT.toSeconds() + " s"));
+                    problems.add(new Problem(i, "not fetched within " + wait.toSeconds() + " s"));
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -132,7 +144,7 @@ public class ExamplePages {
         }
         synchronized (problems) {
             problems.sort(java.util.Comparator.comparingInt(Problem::index));
-            return problems.isEmpty() ? new Fetched(texts, List.of()) : new Fetched(List.of(), List.copyOf(problems));
+            return problems.isEmpty() ? new Fetched(texts, List.of()) : new Fetched(List.of(), List.copyOf(problems), busy);
         }
     }
 

@@ -31,6 +31,9 @@ class ExamplePagesTest {
         server = TestWebServer.start(req -> {
             mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
             String path = req.path();
+            if (path.startsWith("/stall")) {
+                return;   // never answers: the fetcher gives up after its total timeout
+            }
             // each page answers after 40 ms, so fetches started together overlap
             req.response().exceptionHandler(e -> { });
             server.vertx().setTimer(40, t -> {
@@ -61,7 +64,7 @@ class ExamplePagesTest {
 
     @Test
     void topicsGivenTogetherNeverFetchMoreThanTheCapAtATime() throws Exception {
-        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 3);
+        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 3, ExamplePages.WAIT);
         ExecutorService topics = Executors.newFixedThreadPool(4);
         try {
             mostOpen.set(0);
@@ -88,12 +91,42 @@ class ExamplePagesTest {
 
     @Test
     void aFailedPageGivesItsPlaceBack() {
-        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 2);
+        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 2, ExamplePages.WAIT);
         try {
             ExamplePages.Fetched r = pages.fetch(List.of("http://127.0.0.1:1/nothing-listens", server.base() + "/page/x", "ftp://x/"), true);
             assertEquals(List.of(0, 2), r.problems().stream().map(ExamplePages.Problem::index).toList());
             assertEquals(2, pages.freePlaces());
         } finally {
+            pages.close();
+        }
+    }
+
+    @Test
+    void aTopicThatFindsNoPlaceInTimeIsRefusedAsBusy() throws Exception {
+        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 1,
+                java.time.Duration.ofMillis(500));
+        ExecutorService topics = Executors.newSingleThreadExecutor();
+        try {
+            // the one place is held by a page that stalls until the fetcher's total timeout (3 s)
+            Future<ExamplePages.Fetched> first = topics.submit(() -> pages.fetch(List.of(server.base() + "/stall"), true));
+            while (pages.freePlaces() > 0) {
+                Thread.sleep(5);
+            }
+            ExamplePages.Fetched second = pages.fetch(List.of(server.base() + "/page/a"), true);
+            assertTrue(second.busy());
+            assertEquals(List.of(), second.texts());
+            assertTrue(second.problems().get(0).message().contains("busy"), second.problems().toString());
+            ExamplePages.Fetched stalled = first.get();
+            assertTrue(!stalled.busy() && stalled.problems().size() == 1, stalled.toString());
+            // the stalled fetch holds its place until the fetcher gives it up, then gives it back
+            long until = System.nanoTime() + 10_000_000_000L;
+            while (pages.freePlaces() == 0 && System.nanoTime() < until) {
+                Thread.sleep(20);
+            }
+            assertEquals(1, pages.freePlaces());
+            assertEquals(1, pages.fetch(List.of(server.base() + "/page/b"), true).texts().size(), "the place is free again");
+        } finally {
+            topics.shutdownNow();
             pages.close();
         }
     }
