@@ -102,6 +102,15 @@ public final class CrawlIndex implements Closeable {
 
     /** Adds the records and commits, remembering {@code lastId} as indexed (records are indexed in id order). */
     public void add(List<Doc> docs, long lastId) throws IOException {
+        addUncommitted(docs);
+        commit(lastId);
+    }
+
+    /**
+     * Adds the records without committing: searches see them at once, and a restart indexes them again unless
+     * {@link #commit} follows (each commit writes and syncs a segment, so an indexer commits a step's batches once).
+     */
+    public void addUncommitted(List<Doc> docs) throws IOException {
         for (Doc d : docs) {
             Document doc = new Document();
             doc.add(new LongPoint(ID, d.pageId()));
@@ -114,6 +123,10 @@ public final class CrawlIndex implements Closeable {
             doc.add(new StoredField(SNIPPET, d.text().length() > SNIPPET_CHARS ? d.text().substring(0, SNIPPET_CHARS) : d.text()));
             writer.addDocument(doc);
         }
+    }
+
+    /** Commits what was added, remembering {@code lastId} as the largest record id indexed. */
+    public void commit(long lastId) throws IOException {
         writer.setLiveCommitData(Map.of(UP_TO, Long.toString(lastId)).entrySet());
         writer.commit();
         upTo = lastId;

@@ -19,7 +19,15 @@ public interface SearchConfig {
     @WithDefault("PT5S")
     Duration interval();
 
-    /** Records read and indexed per step (one commit each). */
+    /** Records read from the database and indexed at a time (a step of up to two seconds commits once). */
     @WithDefault("500")
     int batch();
+
+    /**
+     * Whether ended crawls are indexed while a crawl is running. Off (the default): indexing, which costs about as
+     * much CPU per page as fetching and parsing it, waits until no crawl runs, so running crawls keep the CPU; a crawl
+     * someone searches is indexed at once either way (its answer says how far the index goes).
+     */
+    @WithDefault("false")
+    boolean indexWhileCrawling();
 }

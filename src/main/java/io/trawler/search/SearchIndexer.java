@@ -32,8 +32,9 @@ import org.netpreserve.jwarc.WarcResponse;
 /**
  * Keeps crawls' search indexes (one {@link CrawlIndex} per crawl under {@code <data-dir>/search/<crawl>}): on one
  * background thread of the manager, it indexes every ended crawl's records (crawls that ended before search existed
- * too), and a running crawl's records so far when someone has searched it in the last 10 minutes; the text comes from
- * the stored WARC records (main text as the page view extracts it). Indexes of deleted crawls are removed.
+ * too) once no crawl is running (see {@link SearchConfig#indexWhileCrawling()}), and any crawl's records so far when
+ * someone has searched it in the last 10 minutes; the text comes from the stored WARC records (main text as the page
+ * view extracts it). Each step of at most two seconds is one Lucene commit. Indexes of deleted crawls are removed.
  */
 @ApplicationScoped
 public class SearchIndexer {
@@ -123,9 +124,11 @@ public class SearchIndexer {
         try {
             long now = System.currentTimeMillis();
             wanted.values().removeIf(at -> now - at > WANTED_MS);
-            List<String> todo = QuarkusTransaction.requiringNew().call(() -> Crawl.<Crawl>list(
-                    "searchIndexed = false and drained = true and state not in ?1", List.of("RUNNING", "PAUSED"))
-                    .stream().map(c -> c.id).toList());
+            // ended crawls wait while a crawl runs (the crawl has the CPU), unless someone searches them
+            List<String> todo = QuarkusTransaction.requiringNew().call(() -> !config.indexWhileCrawling()
+                    && Crawl.count("state = ?1", io.trawler.crawl.CrawlState.RUNNING.name()) > 0 ? List.<String>of()
+                    : Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1", List.of("RUNNING", "PAUSED"))
+                            .stream().map(c -> c.id).toList());
             List<String> all = new ArrayList<>(todo);
             wanted.keySet().stream().filter(id -> !todo.contains(id)).forEach(all::add);
             for (String id : all) {
@@ -164,25 +167,37 @@ public class SearchIndexer {
         CrawlIndex index = index(crawlId);
         long deadline = System.currentTimeMillis() + budgetMs;
         int done = 0;
-        while (true) {
-            long after = index.upTo();
-            List<Page> batch = QuarkusTransaction.requiringNew().call(() -> Page.after(crawlId, after, config.batch()));
-            if (!batch.isEmpty()) {
-                List<CrawlIndex.Doc> docs = new ArrayList<>(batch.size());
-                for (Page p : batch) {
-                    docs.add(doc(p));
+        long last = index.upTo();
+        boolean pending = false;   // added and not yet committed
+        try {
+            while (true) {
+                long after = last;
+                List<Page> batch = QuarkusTransaction.requiringNew().call(() -> Page.after(crawlId, after, config.batch()));
+                if (!batch.isEmpty()) {
+                    List<CrawlIndex.Doc> docs = new ArrayList<>(batch.size());
+                    for (Page p : batch) {
+                        docs.add(doc(p));
+                    }
+                    index.addUncommitted(docs);
+                    pending = true;
+                    last = batch.get(batch.size() - 1).id;
+                    done += batch.size();
                 }
-                index.add(docs, batch.get(batch.size() - 1).id);
-                done += batch.size();
-            }
-            if (batch.size() < config.batch()) {
-                if (ended) {
-                    QuarkusTransaction.requiringNew().run(() -> Crawl.update("searchIndexed = true where id = ?1", crawlId));
+                boolean all = batch.size() < config.batch();
+                if (all || System.currentTimeMillis() > deadline || stopping) {
+                    if (pending) {
+                        index.commit(last);   // one commit for the step's batches
+                        pending = false;
+                    }
+                    if (all && ended) {
+                        QuarkusTransaction.requiringNew().run(() -> Crawl.update("searchIndexed = true where id = ?1", crawlId));
+                    }
+                    return done;
                 }
-                return done;
             }
-            if (System.currentTimeMillis() > deadline || stopping) {
-                return done;
+        } finally {
+            if (pending) {
+                index.commit(last);   // a batch failed: those before it stay indexed
             }
         }
     }

@@ -18,13 +18,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.netpreserve.jwarc.MediaType;
-import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcTruncationReason;
 import org.netpreserve.jwarc.WarcRecord;
-import org.netpreserve.jwarc.WarcWriter;
 import org.netpreserve.jwarc.Warcinfo;
 
 /**
@@ -151,10 +149,11 @@ public final class WarcStore implements AutoCloseable {
         byte[] block = new byte[head.length + body.length];
         System.arraycopy(head, 0, block, 0, head.length);
         System.arraycopy(body, 0, block, head.length, body.length);
-        WarcDigest payloadDigest = sha1(body);
+        MessageDigest sha1 = SHA1.get();
+        WarcDigest payloadDigest = sha1(sha1, body);
         WarcResponse.Builder response = new WarcResponse.Builder(URI.create(r.url()))
                 .date(r.startedAt())
-                .blockDigest(sha1(block))
+                .blockDigest(sha1(sha1, block))
                 .payloadDigest(payloadDigest)
                 .body(MediaType.HTTP_RESPONSE, block);
         if (r.truncated() != null) {
@@ -168,46 +167,28 @@ public final class WarcStore implements AutoCloseable {
         byte[] req = httpRequest(r.url(), requestHeaders);
         WarcRequest request = new WarcRequest.Builder(URI.create(r.url()))
                 .date(r.startedAt())
-                .blockDigest(sha1(req))
+                .blockDigest(sha1(sha1, req))
                 .concurrentTo(res.id())
                 .body(MediaType.HTTP_REQUEST, req)
                 .build();
-        java.nio.ByteBuffer pair = gzipped(res, request);
-        return append(pair, payloadDigest.prefixedBase32());
+        GzipMembers members = GzipMembers.ofThisThread();
+        gzip(members, res, block);
+        gzip(members, request, req);
+        return append(members.bytes(), payloadDigest.prefixedBase32());
     }
+
+    private static final byte[] RECORD_END = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /**
-     * Each record as its own gzip member, one after the other, in memory. Each member's deflater is ended at once (a
-     * deflater left to the garbage collector holds about 256 KB of native memory until it is collected).
+     * A record as its own gzip member: jwarc's serialised header, the block, and the two line ends that close a record,
+     * as jwarc's writer lays them out ({@code block} is the record's body, already in memory).
      */
-    private static java.nio.ByteBuffer gzipped(WarcRecord... records) throws IOException {
-        java.io.ByteArrayOutputStream plain = new java.io.ByteArrayOutputStream(16384);
-        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(8192);
-        for (WarcRecord record : records) {
-            plain.reset();
-            new WarcWriter(java.nio.channels.Channels.newChannel(plain), WarcCompression.NONE).write(record);
-            try (java.util.zip.GZIPOutputStream member = new java.util.zip.GZIPOutputStream(new NonClosing(out), 8192)) {
-                plain.writeTo(member);
-            }
-        }
-        return java.nio.ByteBuffer.wrap(out.toByteArray());
-    }
-
-    /** A stream whose close leaves the stream below open (each gzip member is closed; the buffer goes on). */
-    private static final class NonClosing extends java.io.FilterOutputStream {
-        NonClosing(java.io.OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
-        }
+    private static void gzip(GzipMembers members, WarcRecord record, byte[] block) {
+        members.begin();
+        members.write(record.serializeHeader());
+        members.write(block);
+        members.write(RECORD_END);
+        members.end();
     }
 
     /** Appends complete records to the current file (rotated first when due); returns the file and the offset they start at. */
@@ -259,13 +240,17 @@ public final class WarcStore implements AutoCloseable {
         try {
             file = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             position = 0;
-            java.nio.ByteBuffer info = gzipped(new Warcinfo.Builder().filename(fileName).fields(Map.of(
-                    "software", List.of(software),
-                    "format", List.of("WARC File Format 1.0"),
-                    "conformsTo", List.of("http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/")))
-                    .build());
-            while (info.hasRemaining()) {
-                position += file.write(info, position);
+            // its own gzip buffer: the calling thread's may hold the records waiting for this file
+            try (GzipMembers members = new GzipMembers()) {
+                java.nio.ByteBuffer fields = java.nio.ByteBuffer.wrap(("software: " + software + "\r\nformat: WARC File Format 1.0\r\n"
+                        + "conformsTo: http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/\r\n")
+                        .getBytes(StandardCharsets.UTF_8));
+                Warcinfo info = new Warcinfo.Builder().filename(fileName).body(MediaType.WARC_FIELDS, fields.array()).build();
+                gzip(members, info, fields.array());
+                java.nio.ByteBuffer bytes = members.bytes();
+                while (bytes.hasRemaining()) {
+                    position += file.write(bytes, position);
+                }
             }
             markComplete();
         } catch (IOException | RuntimeException e) {
@@ -376,14 +361,19 @@ public final class WarcStore implements AutoCloseable {
         return v.replace('\r', ' ').replace('\n', ' ');
     }
 
-    private static WarcDigest sha1(byte[] data) {
+    /** Each thread's SHA-1 digester (looking one up by name costs a provider search each time). */
+    private static final ThreadLocal<MessageDigest> SHA1 = ThreadLocal.withInitial(() -> {
         try {
-            MessageDigest md = MessageDigest.getInstance("SHA-1");
-            md.update(data);
-            return new WarcDigest(md);
+            return MessageDigest.getInstance("SHA-1");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
+    });
+
+    private static WarcDigest sha1(MessageDigest md, byte[] data) {
+        md.reset();
+        md.update(data);
+        return new WarcDigest(md);   // takes the digest (and so resets the digester)
     }
 
 }
