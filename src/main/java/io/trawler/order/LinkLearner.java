@@ -79,12 +79,14 @@ public final class LinkLearner {
 
     /**
      * A fetched page was measured. {@code tunnel}: the distance its frontier entry carried; {@code seed}: a seed
-     * (always expanded, never learned from).
+     * (always expanded, never learned from; its links' tunnel distance as any page's).
      */
     public synchronized Links measured(String url, int tunnel, boolean relevant, boolean seed) {
         Known k = queued.remove(url);
         if (seed) {
-            return new Links(0, true);
+            // always expanded, never learned from; an irrelevant seed is an irrelevant page all the same: its links
+            // start one step into the tunnel (a home page's menu of every tag and category is not favoured)
+            return new Links(settings.tunnelAfter(tunnel, relevant, false), true);
         }
         List<String> features = k != null ? k.features : intern(LinkFeatures.of(url, ""));
         model.learn(features, relevant ? 1 : 0);
@@ -112,12 +114,22 @@ public final class LinkLearner {
 
     /**
      * The priority of a link found on page {@code parent}: {@code context} is the similarity of its anchor text and
-     * URL words to the topic, {@code parentSimilarity} the page's similarity when it is relevant (else 0).
+     * URL words to the topic, {@code parentSimilarity} the page's similarity when it is relevant (else 0). A link
+     * found before keeps what it was first found with (the frontier ignores it), and one already fetched is not
+     * remembered again.
      */
     public synchronized double score(String url, String anchor, String parent, int tunnel, double context, double parentSimilarity) {
+        Known first = queued.get(url);
+        if (first != null) {
+            // found again: the frontier keeps the entry of its first discovery, and so does the learner (its way
+            // back for the hub credit, its tunnel distance and the priority last sent)
+            return first.sent;
+        }
         List<String> features = intern(LinkFeatures.of(url, anchor));
         double p = settings.priority(context, parentSimilarity, model.estimate(features), tunnel);
-        queued.put(url, new Known(features, parent, tunnel, context, parentSimilarity, p));
+        if (!measured.containsKey(url)) {
+            queued.put(url, new Known(features, parent, tunnel, context, parentSimilarity, p));
+        }
         return p;
     }
 

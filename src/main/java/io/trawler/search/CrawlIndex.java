@@ -75,8 +75,16 @@ public final class CrawlIndex implements Closeable {
         }
     };
 
+    /** A search sees what was added up to this long ago (opening a reader on the writer flushes its buffered documents). */
+    static final long REFRESH_NANOS = 1_000_000_000L;
+
     private final Directory dir;
     private final IndexWriter writer;
+    private final org.apache.lucene.search.SearcherManager searchers;
+    private volatile long refreshedAt;
+    /** Commits so far, and how many the searchers had seen at their last refresh (a commit is always seen at once). */
+    private volatile long commits;
+    private volatile long refreshedCommits;
     private volatile long upTo;
 
     public CrawlIndex(Path path) throws IOException {
@@ -93,6 +101,8 @@ public final class CrawlIndex implements Closeable {
             }
         }
         this.upTo = committed == null ? 0 : Long.parseLong(committed);
+        this.searchers = new org.apache.lucene.search.SearcherManager(writer, null);
+        this.refreshedAt = System.nanoTime();
     }
 
     /** The largest record id indexed and committed (0: none). */
@@ -130,19 +140,28 @@ public final class CrawlIndex implements Closeable {
         writer.setLiveCommitData(Map.of(UP_TO, Long.toString(lastId)).entrySet());
         writer.commit();
         upTo = lastId;
+        commits++;
     }
 
     /**
      * The matches of {@code query} (words and "phrases", all required, each in the URL or the text), {@code limit} from
-     * {@code offset}, and their total count; an empty query or one of stop words only matches nothing.
+     * {@code offset}, and their total count; an empty query or one of stop words only matches nothing. A search sees
+     * every commit, and documents added since at most {@link #REFRESH_NANOS} late (searching a crawl being indexed
+     * every 100 ms would otherwise flush a small segment each time, and merge them after).
      */
     public Result search(String query, int offset, int limit) throws IOException {
         Query q = parse(query);
         if (q == null) {
             return new Result(0, List.of());
         }
-        try (DirectoryReader reader = DirectoryReader.open(writer)) {
-            IndexSearcher searcher = new IndexSearcher(reader);
+        long seen = commits;
+        if (seen != refreshedCommits || System.nanoTime() - refreshedAt > REFRESH_NANOS) {
+            searchers.maybeRefreshBlocking();
+            refreshedAt = System.nanoTime();
+            refreshedCommits = seen;
+        }
+        IndexSearcher searcher = searchers.acquire();
+        try {
             long total = searcher.search(q, new TotalHitCountCollectorManager());
             TopDocs top = searcher.search(q, Math.max(1, offset + limit));
             List<Hit> hits = new ArrayList<>();
@@ -154,6 +173,8 @@ public final class CrawlIndex implements Closeable {
                         d.get(TITLE), d.get(SNIPPET)));
             }
             return new Result(total, hits);
+        } finally {
+            searchers.release(searcher);
         }
     }
 
@@ -217,6 +238,7 @@ public final class CrawlIndex implements Closeable {
     @Override
     public void close() throws IOException {
         try {
+            searchers.close();
             writer.close();
         } finally {
             dir.close();

@@ -125,6 +125,7 @@ final class PageProcessor {
                 return complete(ctx, lease, now + politeness.backoffMs(java.util.Optional.empty(), attempts, now), delay,
                         true, "", Map.of(), List.of());
             }
+            learnedNothing(ctx, lease);
             Map<String, String> rec = record(ctx, lease, 0, "error-" + result.error().name().toLowerCase(Locale.ROOT), result.startedAt().toEpochMilli());
             rec.put("fetchMs", Long.toString(result.durationMs()));
             rec.put("error", truncate(result.errorMessage(), 480));
@@ -265,8 +266,21 @@ final class PageProcessor {
             }
         } else if (result.status() >= 200 && result.status() < 300) {
             rec.put("textFp", Long.toHexString(MainText.fingerprint(result.body())));
+            learnedNothing(ctx, lease);
+        } else {
+            learnedNothing(ctx, lease);
         }
         return new Processed(rec, links, relevance);
+    }
+
+    /**
+     * A learning focused crawl fetched no page to measure (an error, a status other than 2xx or a redirect, a body
+     * that is not HTML): the link that led here paid nothing, and the model learns so.
+     */
+    private static void learnedNothing(CrawlContext ctx, Lease lease) {
+        if (ctx.learner() != null) {
+            ctx.learner().measured(lease.url(), lease.entry().tunnel(), false, lease.entry().depth() == 0);
+        }
     }
 
     private Future<CompletionResult> complete(CrawlContext ctx, Lease lease, long nextAt, long delay, boolean retry,

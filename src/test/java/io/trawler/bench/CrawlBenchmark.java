@@ -22,12 +22,16 @@ import org.junit.jupiter.api.Test;
  * has it) with politeness off and robots.txt, dedup and WARC on. Prints, per crawl, pages/s, CPU-seconds per 1,000
  * pages (Trawler's JVM and its redis-server apart), resident memory after the crawl; per server its start-up time,
  * its warm medians and peak RSS; and, in the same run, the parser's limit: jsoup parse and link extraction of the same
- * pages on one thread (CPU-seconds per 1,000 pages), and Trawler's CPU per page against it.
+ * pages on one thread (CPU-seconds per 1,000 pages), and Trawler's CPU per page against it. After each crawl it waits
+ * until the crawl's search index is complete (the indexing left after the crawl is printed apart), so that no
+ * server's indexing runs into the next crawl.
  *
  * <pre>
  * ./mvnw package -DskipTests &amp;&amp; ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark
  * # A/B: other builds' quarkus-app folders, crawled in turns (A1 B1 A2 B2 …), each server started once
  * ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark -Dbench.apps=/tmp/ab/before,target/quarkus-app
+ * # JVM options of one server: folder|options
+ * ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark "-Dbench.apps=target/quarkus-app|-Xmx256m,target/quarkus-app|-Xmx256m -XX:+UseSerialGC"
  * </pre>
  * Settings: {@code bench.pages} (20,000), {@code bench.runs} (crawls per server, 5), {@code bench.concurrency} (64),
  * {@code bench.heap} (e.g. 2g; default none), {@code bench.jfr} (a flight recording of each server under target/bench),
@@ -46,10 +50,20 @@ class CrawlBenchmark {
     static final boolean EXTRAS = Boolean.getBoolean("bench.extras");
 
     record Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
-            double seenBytesPerUrl, double rssMib) {
+            double seenBytesPerUrl, double rssMib, double indexSeconds, double indexCpuPer1000) {
+
+        Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
+                double seenBytesPerUrl, double rssMib) {
+            this(seconds, pages, pagesPerSecond, jvmCpuPer1000, redisCpuPer1000, seenBytesPerUrl, rssMib, 0, 0);
+        }
 
         double cpuPer1000() {
             return jvmCpuPer1000 + redisCpuPer1000;
+        }
+
+        /** The crawl's CPU and the search indexing it leaves after it ends (a build that indexes while crawling leaves less). */
+        double withIndexPer1000() {
+            return cpuPer1000() + indexCpuPer1000;
         }
     }
 
@@ -89,7 +103,10 @@ class CrawlBenchmark {
         List<Server> servers = new ArrayList<>();
         try {
             for (String app : APPS.split(",")) {
-                servers.add(startServer(work, Path.of(app.trim()), servers.size()));
+                // "folder" or "folder|JVM options" (e.g. target/quarkus-app|-Xmx256m -XX:+UseSerialGC)
+                String[] parts = app.split("\\|", 2);
+                List<String> options = parts.length > 1 ? List.of(parts[1].trim().split("\\s+")) : List.of();
+                servers.add(startServer(work, Path.of(parts[0].trim()), options, servers.size()));
             }
             for (int i = 0; i < RUNS; i++) {
                 for (Server s : servers) {   // in turns, so that the machine's drift favours none
@@ -109,10 +126,10 @@ class CrawlBenchmark {
         }
     }
 
-    private Server startServer(Path work, Path app, int index) throws Exception {
+    private Server startServer(Path work, Path app, List<String> options, int index) throws Exception {
         Path data = Files.createTempDirectory(work, "data-");
         int redisPort = TestRedis.freePort();
-        List<String> jvm = new ArrayList<>();
+        List<String> jvm = new ArrayList<>(options);
         if (!HEAP.isBlank()) {
             jvm.add("-Xmx" + HEAP);
         }
@@ -130,6 +147,9 @@ class CrawlBenchmark {
         if (Files.exists(commit)) {
             label += " (" + Files.readString(commit).trim().substring(0, 7) + ")";
         }
+        if (!options.isEmpty()) {
+            label += " " + String.join(" ", options);
+        }
         Path password = data.resolve("redis").resolve("password");   // the embedded Redis asks for the data directory's password
         String redisUrl = "redis://" + (Files.exists(password) ? ":" + Files.readString(password).trim() + "@" : "") + "127.0.0.1:" + redisPort;
         return new Server(label, p, redisUrl, RedisInfo.pid(redisUrl), startup);
@@ -143,11 +163,12 @@ class CrawlBenchmark {
                 (long) parser[1], (int) parser[2], parser[0]);
         for (Server s : servers) {
             System.out.printf("%n%s: ready in %.2f s%n", s.label, s.startupSeconds);
-            System.out.println("crawl  seconds   pages  pages/s  JVM CPU-s/1000  Redis CPU-s/1000  seen B/URL  RSS after (MiB)");
+            System.out.println("crawl  seconds   pages  pages/s  JVM CPU-s/1000  Redis CPU-s/1000  seen B/URL  RSS after (MiB)"
+                    + "  index after (s, CPU-s/1000)");
             for (int i = 0; i < s.runs.size(); i++) {
                 Run r = s.runs.get(i);
-                System.out.printf("%5d %8.2f %7d %8.0f %15.3f %17.3f %11.1f %16.0f%n", i + 1, r.seconds(), r.pages(), r.pagesPerSecond(),
-                        r.jvmCpuPer1000(), r.redisCpuPer1000(), r.seenBytesPerUrl(), r.rssMib());
+                System.out.printf("%5d %8.2f %7d %8.0f %15.3f %17.3f %11.1f %16.0f  %6.1f %6.3f%n", i + 1, r.seconds(), r.pages(), r.pagesPerSecond(),
+                        r.jvmCpuPer1000(), r.redisCpuPer1000(), r.seenBytesPerUrl(), r.rssMib(), r.indexSeconds(), r.indexCpuPer1000());
             }
             List<Run> warm = s.warm();
             double pps = median(warm.stream().map(Run::pagesPerSecond).toList());
@@ -155,15 +176,19 @@ class CrawlBenchmark {
             System.out.printf("warm median (crawls 2-%d): %.0f pages/s, %.3f CPU-s per 1,000 pages (JVM %.3f + Redis %.3f); first crawl at %.0f %% of it%n",
                     s.runs.size(), pps, cpu, median(warm.stream().map(Run::jvmCpuPer1000).toList()),
                     median(warm.stream().map(Run::redisCpuPer1000).toList()), 100 * s.runs.get(0).pagesPerSecond() / pps);
+            System.out.printf("with the search indexing left after each crawl: %.3f CPU-s per 1,000 pages%n",
+                    median(warm.stream().map(Run::withIndexPer1000).toList()));
             System.out.printf("CPU per page against the parser's limit: %.2fx; peak RSS: JVM %.0f MiB, redis-server %.0f MiB%n",
                     cpu / parser[0], ProcStats.peakRssMib(s.process.pid()), ProcStats.peakRssMib(s.redisPid));
         }
         if (servers.size() > 1) {
             Server a = servers.get(0);
             for (Server b : servers.subList(1, servers.size())) {
-                System.out.printf("%n%s against %s: pages/s %.2fx, CPU per page %.2fx%n", b.label, a.label,
+                System.out.printf("%n%s against %s: pages/s %.2fx, CPU per page %.2fx, with the indexing left after the crawl %.2fx%n",
+                        b.label, a.label,
                         median(b.warm().stream().map(Run::pagesPerSecond).toList()) / median(a.warm().stream().map(Run::pagesPerSecond).toList()),
-                        median(b.warm().stream().map(Run::cpuPer1000).toList()) / median(a.warm().stream().map(Run::cpuPer1000).toList()));
+                        median(b.warm().stream().map(Run::cpuPer1000).toList()) / median(a.warm().stream().map(Run::cpuPer1000).toList()),
+                        median(b.warm().stream().map(Run::withIndexPer1000).toList()) / median(a.warm().stream().map(Run::withIndexPer1000).toList()));
             }
         }
     }
@@ -204,7 +229,28 @@ class CrawlBenchmark {
                 .post("/api/v1/sites").then().statusCode(201).extract().path("id");
         Run r = crawlOnce(server, lastSite, Map.of());
         double seen = RedisInfo.keyBytes(server.redisUrl, "t:{c:" + lastCrawl + "}:s:*") / (double) r.pages();
-        return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), seen, r.rssMib());
+        double[] index = searchCatchUp(server, lastCrawl, r.pages());
+        return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), seen, r.rssMib(),
+                index[0], index[1]);
+    }
+
+    /**
+     * Waits until the crawl's search index is complete (searching it, as an editor would) and returns the seconds and
+     * the server's CPU-seconds per 1,000 pages this took, so that no build's indexing runs into the next crawl.
+     */
+    private static double[] searchCatchUp(Server server, String crawlId, long pages) throws Exception {
+        long jvmPid = server.process.pid();
+        double cpu0 = ProcStats.cpuSeconds(jvmPid);
+        long t0 = System.nanoTime();
+        long deadline = t0 + 600_000_000_000L;
+        while (!server.process.api().queryParam("q", "127").get("/api/v1/crawls/" + crawlId + "/search")
+                .then().statusCode(200).extract().jsonPath().getBoolean("complete")) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("crawl " + crawlId + " not indexed within 10 minutes");
+            }
+            Thread.sleep(500);
+        }
+        return new double[] {(System.nanoTime() - t0) / 1e9, (ProcStats.cpuSeconds(jvmPid) - cpu0) / pages * 1000};
     }
 
     private String lastCrawl;

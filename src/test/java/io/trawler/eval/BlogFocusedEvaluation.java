@@ -17,7 +17,7 @@ import java.util.Map;
 public final class BlogFocusedEvaluation {
 
     /** Each topic's keywords, from what the subject is about. */
-    static final Map<String, Map<String, Double>> TOPICS = Map.of(
+    public static final Map<String, Map<String, Double>> TOPICS = Map.of(
             "three-js", Map.of("three.js", 3.0, "webgl", 2.0, "3d", 2.0, "scene", 1.0, "camera", 1.0, "mesh", 2.0, "geometry", 1.5,
                     "material", 1.0, "renderer", 1.5, "vector3", 1.0),
             "lodash", Map.of("lodash", 3.0, "utility library", 1.0, "array", 1.0, "collection", 1.0, "_.map", 1.5, "_.filter", 1.0,

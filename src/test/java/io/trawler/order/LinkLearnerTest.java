@@ -56,4 +56,37 @@ class LinkLearnerTest {
         assertEquals(Map.of(), learner.rescore(), "nothing new measured since");
         assertEquals(2, learner.queuedCount());
     }
+
+    @Test
+    void anIrrelevantSeedsLinksStartOneStepIntoTheTunnel() {
+        LinkLearner learner = new LinkLearner(LearningSettings.DEFAULTS);
+        assertEquals(new LinkLearner.Links(1, true), learner.measured(B + "/", 0, false, true), "irrelevant seed: expanded, tunnel 1");
+        assertEquals(new LinkLearner.Links(0, true), learner.measured(B + "/topic/", 0, true, true), "relevant seed: tunnel 0");
+        // a seed past the tunnel limit is still expanded
+        assertTrue(learner.measured(B + "/far/", 7, false, true).follow());
+    }
+
+    @Test
+    void aLinkFoundAgainKeepsItsFirstDiscovery() {
+        LinkLearner learner = new LinkLearner(LearningSettings.DEFAULTS);
+        double first = learner.score(B + "/2020/01/01/lodash-chunk/", "lodash chunk", B + "/categories/lodash/", 1, 0.4, 0);
+        // the same post in another page's sidebar, with stronger evidence: the frontier keeps the first entry, so does the learner
+        assertEquals(first, learner.score(B + "/2020/01/01/lodash-chunk/", "lodash", B + "/tags/misc/", 0, 0.9, 0.5));
+        assertEquals(1, learner.queuedCount());
+        // once fetched, finding it again does not queue it for re-scoring
+        learner.measured(B + "/2020/01/01/lodash-chunk/", 1, true, false);
+        learner.score(B + "/2020/01/01/lodash-chunk/", "lodash chunk", B + "/tags/misc/", 0, 0.4, 0);
+        assertEquals(0, learner.queuedCount());
+    }
+
+    @Test
+    void aLinkThatLedToNothingTeachesTheModelSo() {
+        LinkLearner learner = new LinkLearner(LearningSettings.DEFAULTS);
+        for (int i = 0; i < 5; i++) {
+            String url = B + "/files/report-" + i + ".pdf";
+            learner.score(url, "download", B + "/", 0, 0, 0);
+            learner.measured(url, 0, false, false);   // the worker's verdict on a page it could not measure (not HTML, 404)
+        }
+        assertTrue(learner.estimate(B + "/files/report-9.pdf", "download") < LinkModel.PRIOR, "learned as unproductive");
+    }
 }
