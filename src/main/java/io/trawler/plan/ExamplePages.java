@@ -31,12 +31,14 @@ public class ExamplePages {
     static final int MAX_TEXT = 64 * 1024;
     /** How long the pages of one topic may take together. */
     static final java.time.Duration WAIT = java.time.Duration.ofSeconds(60);
+    private static final String BUSY = "not fetched: the server is busy fetching other example pages";
     /** How many example pages the server fetches at a time, all topics together. */
     static final int MAX_IN_FLIGHT = 8;
 
     /**
      * The example texts, or the problems (by index in the list of URLs); {@code busy}: some page found no place among
-     * the server's example fetches within the minute (its problem says so), not a fault of the URL.
+     * the server's example fetches within the minute (its problem says so), not a fault of the URL, and no other
+     * problem is the URLs' own.
      */
     public record Fetched(List<String> texts, List<Problem> problems, boolean busy) {
 
@@ -98,11 +100,15 @@ public class ExamplePages {
             String raw = urls.get(i) == null ? "" : urls.get(i).trim();
             String url = raw.matches("(?i)https?://.*") ? UrlNormalizer.normalize(raw).orElse(null) : null;
             if (url == null) {
-                problems.add(new Problem(i, "not an absolute http(s) URL: " + raw));
+                synchronized (problems) {   // the fetches started before report their problems from the event loop
+                    problems.add(new Problem(i, "not an absolute http(s) URL: " + raw));
+                }
                 pages.add(Future.succeededFuture(null));
-            } else if (!place(deadline)) {
-                busy = true;
-                problems.add(new Problem(i, "not fetched: the server is busy fetching other example pages; try again later"));
+            } else if (busy || !place(deadline)) {
+                busy = true;   // the pages after it are not started either: their texts could not be used
+                synchronized (problems) {
+                    problems.add(new Problem(i, BUSY + "; try again later"));
+                }
                 pages.add(Future.succeededFuture(null));
             } else {
                 int index = i;
@@ -144,12 +150,17 @@ public class ExamplePages {
         }
         synchronized (problems) {
             problems.sort(java.util.Comparator.comparingInt(Problem::index));
-            return problems.isEmpty() ? new Fetched(texts, List.of()) : new Fetched(List.of(), List.copyOf(problems), busy);
+            // a URL at fault is a 400 whatever else happened: trying again later could not help
+            boolean onlyBusy = busy && problems.stream().allMatch(p -> p.message().startsWith(BUSY));
+            return problems.isEmpty() ? new Fetched(texts, List.of()) : new Fetched(List.of(), List.copyOf(problems), onlyBusy);
         }
     }
 
-    /** Waits for a place among the example fetches in flight, until {@code deadline} at most. */
+    /** Waits for a place among the example fetches in flight, until {@code deadline} at most (none once it passed). */
     private boolean place(long deadline) {
+        if (System.nanoTime() >= deadline) {
+            return false;
+        }
         try {
             return places.tryAcquire(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {

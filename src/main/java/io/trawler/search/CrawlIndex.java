@@ -90,7 +90,9 @@ public final class CrawlIndex implements Closeable {
     public CrawlIndex(Path path) throws IOException {
         this.dir = FSDirectory.open(path);
         IndexWriterConfig cfg = new IndexWriterConfig(new org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper(
-                TextAnalysis.analyzer(), Map.of(URL, URL_ANALYZER))).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+                TextAnalysis.analyzer(), Map.of(URL, URL_ANALYZER))).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
+                // closing drops what was added since the last commit: it is indexed again from upTo, never twice
+                .setCommitOnClose(false);
         this.writer = new IndexWriter(dir, cfg);
         String committed = null;
         if (DirectoryReader.indexExists(dir)) {
@@ -101,7 +103,15 @@ public final class CrawlIndex implements Closeable {
             }
         }
         this.upTo = committed == null ? 0 : Long.parseLong(committed);
-        this.searchers = new org.apache.lucene.search.SearcherManager(writer, null);
+        try {
+            // an index committed by a closing writer of an older version may hold records past upTo: they come again
+            writer.deleteDocuments(LongPoint.newRangeQuery(ID, upTo + 1, Long.MAX_VALUE));
+            this.searchers = new org.apache.lucene.search.SearcherManager(writer, null);
+        } catch (IOException | RuntimeException e) {
+            writer.close();
+            dir.close();
+            throw e;
+        }
         this.refreshedAt = System.nanoTime();
     }
 
@@ -121,6 +131,7 @@ public final class CrawlIndex implements Closeable {
      * {@link #commit} follows (each commit writes and syncs a segment, so an indexer commits a step's batches once).
      */
     public void addUncommitted(List<Doc> docs) throws IOException {
+        List<Document> block = new ArrayList<>(docs.size());
         for (Doc d : docs) {
             Document doc = new Document();
             doc.add(new LongPoint(ID, d.pageId()));
@@ -131,8 +142,9 @@ public final class CrawlIndex implements Closeable {
             doc.add(new StoredField(STATUS, d.status()));
             doc.add(new StoredField(TITLE, d.title()));
             doc.add(new StoredField(SNIPPET, d.text().length() > SNIPPET_CHARS ? d.text().substring(0, SNIPPET_CHARS) : d.text()));
-            writer.addDocument(doc);
+            block.add(doc);
         }
+        writer.addDocuments(block);   // all or none: a batch that fails leaves nothing to be indexed twice
     }
 
     /** Commits what was added, remembering {@code lastId} as the largest record id indexed. */

@@ -25,8 +25,9 @@ public interface SearchConfig {
 
     /**
      * Whether ended crawls are indexed while a crawl is running. Off (the default): indexing, which costs about as
-     * much CPU per page as fetching and parsing it, waits until no crawl runs, so running crawls keep the CPU; a crawl
-     * someone searches is indexed at once either way (its answer says how far the index goes).
+     * much CPU per page as fetching and parsing it, waits until no crawl runs, or at most ten minutes after the crawl
+     * ended, so running crawls keep the CPU; a crawl someone searches is indexed at once either way (its answer says
+     * how far the index goes).
      */
     @WithDefault("false")
     boolean indexWhileCrawling();

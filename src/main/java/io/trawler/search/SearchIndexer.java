@@ -32,7 +32,8 @@ import org.netpreserve.jwarc.WarcResponse;
 /**
  * Keeps crawls' search indexes (one {@link CrawlIndex} per crawl under {@code <data-dir>/search/<crawl>}): on one
  * background thread of the manager, it indexes every ended crawl's records (crawls that ended before search existed
- * too) once no crawl is running (see {@link SearchConfig#indexWhileCrawling()}), and any crawl's records so far when
+ * too) once no crawl is running or ten minutes after it ended (see {@link SearchConfig#indexWhileCrawling()}), and any
+ * crawl's records so far when
  * someone has searched it in the last 10 minutes; the text comes from the stored WARC records (main text as the page
  * view extracts it). Each step of at most two seconds is one Lucene commit. Indexes of deleted crawls are removed.
  */
@@ -47,6 +48,8 @@ public class SearchIndexer {
     static final int OPEN = 16;
     /** A running crawl is kept indexed this long after its last search. */
     static final long WANTED_MS = 10 * 60_000;
+    /** The longest an ended crawl waits for a moment when no crawl runs before it is indexed anyway. */
+    static final long IDLE_WAIT_MS = 10 * 60_000;
     /** How long one crawl is indexed in a step before the others get a turn. */
     static final long STEP_MS = 2_000;
 
@@ -124,11 +127,14 @@ public class SearchIndexer {
         try {
             long now = System.currentTimeMillis();
             wanted.values().removeIf(at -> now - at > WANTED_MS);
-            // ended crawls wait while a crawl runs (the crawl has the CPU), unless someone searches them
-            List<String> todo = QuarkusTransaction.requiringNew().call(() -> !config.indexWhileCrawling()
-                    && Crawl.count("state = ?1", io.trawler.crawl.CrawlState.RUNNING.name()) > 0 ? List.<String>of()
-                    : Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1", List.of("RUNNING", "PAUSED"))
-                            .stream().map(c -> c.id).toList());
+            // ended crawls wait while a crawl runs (the crawl has the CPU), unless someone searches them, for at most
+            // IDLE_WAIT_MS after they ended (a crawl that never ends does not keep the others out of search)
+            java.time.Instant waitedEnough = java.time.Instant.ofEpochMilli(now - IDLE_WAIT_MS);
+            List<String> todo = QuarkusTransaction.requiringNew().call(() -> {
+                boolean crawling = !config.indexWhileCrawling() && Crawl.count("state = ?1", io.trawler.crawl.CrawlState.RUNNING.name()) > 0;
+                return Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1", List.of("RUNNING", "PAUSED"))
+                        .stream().filter(c -> indexesNow(c.finishedAt, crawling, waitedEnough)).map(c -> c.id).toList();
+            });
             List<String> all = new ArrayList<>(todo);
             wanted.keySet().stream().filter(id -> !todo.contains(id)).forEach(all::add);
             for (String id : all) {
@@ -144,6 +150,14 @@ public class SearchIndexer {
         } catch (RuntimeException e) {
             LOG.warnf(e, "Search indexer: this round failed (the next one tries again)");
         }
+    }
+
+    /**
+     * Whether an ended crawl is indexed in the background now: when no crawl runs ({@code crawling} false, or indexing
+     * while crawling allowed), or once it ended before {@code waitedEnough} (a crawl without an end time: at once).
+     */
+    static boolean indexesNow(java.time.Instant finishedAt, boolean crawling, java.time.Instant waitedEnough) {
+        return !crawling || finishedAt == null || finishedAt.isBefore(waitedEnough);
     }
 
     private void indexQuietly(String crawlId) {
@@ -186,8 +200,8 @@ public class SearchIndexer {
                 boolean all = batch.size() < config.batch();
                 if (all || System.currentTimeMillis() > deadline || stopping) {
                     if (pending) {
-                        index.commit(last);   // one commit for the step's batches
                         pending = false;
+                        index.commit(last);   // one commit for the step's batches
                     }
                     if (all && ended) {
                         QuarkusTransaction.requiringNew().run(() -> Crawl.update("searchIndexed = true where id = ?1", crawlId));
@@ -197,7 +211,8 @@ public class SearchIndexer {
             }
         } finally {
             if (pending) {
-                index.commit(last);   // a batch failed: those before it stay indexed
+                pending = false;
+                index.commit(last);   // a later batch failed: the batches before it stay indexed
             }
         }
     }

@@ -172,9 +172,13 @@ public final class WarcStore implements AutoCloseable {
                 .body(MediaType.HTTP_REQUEST, req)
                 .build();
         GzipMembers members = GzipMembers.ofThisThread();
-        gzip(members, res, block);
-        gzip(members, request, req);
-        return append(members.bytes(), payloadDigest.prefixedBase32());
+        try {
+            gzip(members, res, block);
+            gzip(members, request, req);
+            return append(members.bytes(), payloadDigest.prefixedBase32());
+        } finally {
+            members.clear();   // a buffer grown for a large body is not kept by an idle thread
+        }
     }
 
     private static final byte[] RECORD_END = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);

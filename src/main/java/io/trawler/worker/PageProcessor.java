@@ -267,7 +267,7 @@ final class PageProcessor {
         } else if (result.status() >= 200 && result.status() < 300) {
             rec.put("textFp", Long.toHexString(MainText.fingerprint(result.body())));
             learnedNothing(ctx, lease);
-        } else {
+        } else if (result.status() != 304) {   // a 304 is a page unchanged, not a link that led nowhere
             learnedNothing(ctx, lease);
         }
         return new Processed(rec, links, relevance);
