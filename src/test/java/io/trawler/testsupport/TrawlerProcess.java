@@ -38,7 +38,8 @@ public final class TrawlerProcess implements AutoCloseable {
 
     /**
      * Starts the server packaged as {@code jar} (another build's {@code quarkus-run.jar}, for A/B benchmarks) with the given JVM
-     * options (none: the JVM's defaults, as the README's run command has them) and system properties, and waits until it is ready.
+     * options (none: the JVM's defaults; an option {@code NAME=value} is an environment variable of the process instead)
+     * and system properties, and waits until it is ready.
      */
     public static TrawlerProcess start(Path jar, Path dataDir, int port, List<String> jvmOptions, Map<String, String> properties)
             throws Exception {
@@ -47,13 +48,22 @@ public final class TrawlerProcess implements AutoCloseable {
         }
         Files.createDirectories(dataDir);
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-        command.addAll(jvmOptions);
+        Map<String, String> environment = new java.util.HashMap<>();
+        for (String o : jvmOptions) {
+            if (o.matches("[A-Z_][A-Z0-9_]*=.*")) {   // NAME=value: an environment variable of the process (MALLOC_ARENA_MAX=2)
+                environment.put(o.substring(0, o.indexOf('=')), o.substring(o.indexOf('=') + 1));
+            } else {
+                command.add(o);
+            }
+        }
         command.addAll(List.of("-Dquarkus.http.port=" + port, "-Dtrawler.data-dir=" + dataDir.toAbsolutePath(),
                 "-Dtrawler.security.admin-token=" + TOKEN, "-Dtrawler.fetch.allow-private-networks=true"));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.addAll(List.of("-jar", jar.toString()));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile())).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile()));
+        builder.environment().putAll(environment);
+        Process p = builder.start();
         TrawlerProcess t = new TrawlerProcess(p, dataDir, port);
         if ("worker".equals(properties.get("trawler.role"))) {
             OpenApiContract.noApi(port);   // a worker serves no API (its /api answers 404): nothing to check
