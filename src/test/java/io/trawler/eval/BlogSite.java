@@ -55,6 +55,11 @@ public final class BlogSite implements LabelledSite {
         return site;
     }
 
+    /** The folder the blog was extracted to (to serve it as it is). */
+    public Path root() {
+        return root;
+    }
+
     @Override
     public String home() {
         return HOME;

@@ -4,7 +4,6 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.trawler.eval.BlogSite;
 import io.trawler.testsite.StaticSite;
 import io.trawler.testsite.TestWebServer;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -22,8 +21,7 @@ public class BlogSiteResource implements QuarkusTestResourceLifecycleManager {
     public Map<String, String> start() {
         try {
             site = BlogSite.load();
-            Path root = StaticSite.extract(SharedData.path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
-            server = TestWebServer.start(new StaticSite(root, "https://dustinpfister.github.io/"));
+            server = TestWebServer.start(new StaticSite(site.root(), "https://dustinpfister.github.io/"));
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
