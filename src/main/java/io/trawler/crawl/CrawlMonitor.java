@@ -40,6 +40,7 @@ public class CrawlMonitor {
     private PageIngestor ingestor;
     private ScheduledExecutorService timer;
     private volatile long unavailableLoggedAt;
+    private final IngestPacing pacing = new IngestPacing(PageIngestor.BATCH);
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, Frontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
@@ -141,7 +142,10 @@ public class CrawlMonitor {
 
     /** Ingests what the crawl's workers reported and records its end when the frontier says it finished. */
     public void check(String crawlId) throws Exception {
-        ingestor.ingestBatch(crawlId);
+        long now0 = System.currentTimeMillis();
+        if (pacing.due(crawlId, now0)) {   // a fast crawl's records are gathered into fewer commits
+            pacing.ingested(crawlId, ingestor.ingestBatch(crawlId), now0);
+        }
         ranks.maybeRecompute(crawlId);
         FrontierCounts now = CrawlService.await(frontier.counts(crawlId));
         if (("RUNNING".equals(now.state()) || "PAUSED".equals(now.state())) && now.inFlight() == 0
@@ -169,6 +173,7 @@ public class CrawlMonitor {
             }
         });
         ingestor.forget(crawlId);
+        pacing.forget(crawlId);
         CrawlService.await(frontier.deactivate(crawlId));
         LOG.infof("Crawl %s finished: %d fetched, %d errors, %d denied by robots.txt", crawlId, counts.fetched(), counts.errors(),
                 counts.robotsDenied());
@@ -197,6 +202,7 @@ public class CrawlMonitor {
             }
         });
         ingestor.forget(crawlId);
+        pacing.forget(crawlId);
         LOG.infof("Crawl %s: every record after its stop is stored (%d fetched)", crawlId, counts.fetched());
     }
 }

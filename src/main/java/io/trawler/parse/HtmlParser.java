@@ -65,11 +65,11 @@ public final class HtmlParser {
         Document doc = Jsoup.parse(html, pageUrl);
         Collector found = new Collector(doc.baseUri(), maxLinks, withText);
         NodeTraversor.traverse(found, doc);   // one pass for the links and the robots directives
-        String text = withText ? doc.title() + "\n" + (doc.body() == null ? "" : doc.body().text()) : "";
         String title = doc.title();
+        String text = withText ? title + "\n" + (doc.body() == null ? "" : VisibleText.of(doc.body())) : "";
         String main = MainText.of(doc);   // last: it strips the document
         return new ParsedPage(title, found.links, found.canonical, found.noindex, found.nofollow, text, main,
-                MainText.fingerprint(title + "\n" + main));
+                MainText.fingerprint(title, main));
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.trawler.parse;
 
-import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -34,7 +33,7 @@ public final class MainText {
         Stripper walk = new Stripper();
         NodeTraversor.filter(walk, doc);   // one walk: boilerplate removed, the main candidates found among what stays
         Element main = walk.main != null ? walk.main : walk.article != null ? walk.article : walk.roleMain != null ? walk.roleMain : doc.body();
-        return main == null ? "" : main.text().strip();
+        return main == null ? "" : VisibleText.of(main).strip();
     }
 
     /** Removes boilerplate elements (by tag, role, aria-hidden, or id and class names) and notes the first main, article and role=main kept. */
@@ -89,17 +88,54 @@ public final class MainText {
         }
     }
 
-    /** 64-bit fingerprint (FNV-1a) of a text. */
+    /** 64-bit fingerprint (FNV-1a) of a text: of its UTF-8 bytes. */
     public static long fingerprint(String text) {
-        return fingerprint(text.getBytes(StandardCharsets.UTF_8));
+        return fnv(FNV_OFFSET, text);
+    }
+
+    /** The fingerprint of a page's title and main text: that of {@code title + "\n" + main}, without building it. */
+    public static long fingerprint(String title, String main) {
+        return fnv(step(fnv(FNV_OFFSET, title), '\n'), main);
     }
 
     /** 64-bit fingerprint of raw bytes (pages that are not HTML). */
     public static long fingerprint(byte[] bytes) {
-        long h = 0xcbf29ce484222325L;
+        long h = FNV_OFFSET;
         for (byte b : bytes) {
-            h ^= b & 0xFF;
-            h *= 0x100000001b3L;
+            h = step(h, b & 0xFF);
+        }
+        return h;
+    }
+
+    private static final long FNV_OFFSET = 0xcbf29ce484222325L;
+
+    private static long step(long h, int octet) {
+        return (h ^ octet) * 0x100000001b3L;
+    }
+
+    /**
+     * FNV-1a over the text's UTF-8 encoding as {@code String.getBytes(UTF_8)} gives it (a lone surrogate is '?'),
+     * encoded on the fly: the text of every fetched page passes here, and the bytes are never needed.
+     */
+    private static long fnv(long h, String s) {
+        int len = s.length();
+        for (int i = 0; i < len; i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                h = step(h, c);
+            } else if (c < 0x800) {
+                h = step(step(h, 0xC0 | (c >> 6)), 0x80 | (c & 0x3F));
+            } else if (Character.isSurrogate(c)) {
+                if (Character.isHighSurrogate(c) && i + 1 < len && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, s.charAt(++i));
+                    h = step(step(step(step(h, 0xF0 | (cp >> 18)), 0x80 | ((cp >> 12) & 0x3F)), 0x80 | ((cp >> 6) & 0x3F)),
+                            0x80 | (cp & 0x3F));
+                } else {
+                    h = step(h, '?');
+                }
+            } else {
+                h = step(step(step(h, 0xE0 | (c >> 12)), 0x80 | ((c >> 6) & 0x3F)), 0x80 | (c & 0x3F));
+            }
         }
         return h;
     }

@@ -82,4 +82,22 @@ class MainTextTest {
             assertNotEquals(a, b);
         }
     }
+
+    /** The fingerprint is FNV-1a over the UTF-8 bytes, as String.getBytes gives them (lone surrogates become '?'). */
+    @ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"", "plain ascii", "caf\u00e9 \u00a0\u00ff", "\u20ac \u4e2d\u6587 \uffff",
+        "emoji \ud83d\ude00\ud83c\udf0d", "lone high \ud83d end", "lone low \ude00", "\ud83d", "\ude00\ud83d"})
+    void fingerprintIsFnvOfTheUtf8Bytes(String text) {
+        long bytes = MainText.fingerprint(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        assertEquals(bytes, MainText.fingerprint(text));
+        assertEquals(MainText.fingerprint("Title \u00e9\n" + text), MainText.fingerprint("Title \u00e9", text));
+    }
+
+    @org.junit.jupiter.api.Test
+    void fingerprintOfKnownValues() {
+        // FNV-1a 64 test vectors: the fingerprints stored by earlier versions stay valid
+        assertEquals(0xcbf29ce484222325L, MainText.fingerprint(""));
+        assertEquals(0xaf63dc4c8601ec8cL, MainText.fingerprint("a"));
+        assertEquals(0x85944171f73967e8L, MainText.fingerprint("foobar"));
+    }
 }
