@@ -72,7 +72,7 @@ final class DurableCommits {
                 s.execute("SET WRITE_DELAY 0");
             }
             String cache = value(s, "SELECT IDENTITY_CACHE FROM INFORMATION_SCHEMA.COLUMNS"
-                    + " WHERE TABLE_SCHEMA = CURRENT_SCHEMA AND TABLE_NAME = 'PAGE' AND COLUMN_NAME = 'ID'");
+                    + " WHERE TABLE_SCHEMA = CURRENT_SCHEMA AND LOWER(TABLE_NAME) = 'page' AND LOWER(COLUMN_NAME) = 'id'");
             if (cache != null && Long.parseLong(cache) < PAGE_ID_CACHE) {
                 s.execute("ALTER TABLE page ALTER COLUMN id SET CACHE " + PAGE_ID_CACHE);
             }

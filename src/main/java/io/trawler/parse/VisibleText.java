@@ -99,6 +99,10 @@ public final class VisibleText {
      * are dropped. Both are BMP characters, so a scan by char finds the same runs as jsoup's scan by code point.
      */
     static void appendNormalised(StringBuilder accum, String s, boolean stripLeading) {
+        if (plain(s)) {   // most of a page's prose: words and single spaces, appended at once
+            accum.append(s, stripLeading && s.startsWith(" ") ? 1 : 0, s.length());
+            return;
+        }
         boolean lastWasWhite = false;
         boolean reachedNonWhite = false;
         int run = -1;   // start of the characters to append as they are (ordinary ones, and single plain spaces)
@@ -124,6 +128,16 @@ public final class VisibleText {
             }
         }
         flush(accum, s, run, len);
+    }
+
+    /**
+     * Whether the text has nothing to normalise but, perhaps, one leading space: no whitespace other than single plain
+     * spaces, no zero-width space or soft hyphen. Each test is one of the JDK's vectorised scans, so a long paragraph
+     * is checked in a few passes instead of character by character.
+     */
+    private static boolean plain(String s) {
+        return s.indexOf('\n') < 0 && s.indexOf("  ") < 0 && s.indexOf('\t') < 0 && s.indexOf('\u00a0') < 0 && s.indexOf('\r') < 0
+                && s.indexOf('\f') < 0 && s.indexOf('\u00ad') < 0 && s.indexOf('\u200b') < 0;
     }
 
     /** Appends the run {@code [run, end)} of {@code s}, if any; returns -1 (no run). */
