@@ -44,7 +44,8 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
 
     private final int cap;
     private final ByteBudget budget;
-    private final Buffer buffer = Buffer.buffer();
+    /** The decoded body; sized when the first bytes arrive ({@link #initialCapacity}). */
+    private Buffer buffer = Buffer.buffer(0);
     private final Promise<Buffer> promise = Promise.promise();
     private volatile HttpContext<?> context;
     private volatile Context vertxContext;
@@ -166,6 +167,27 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         closeDecoder();
     }
 
+    /** What a body is given at first when it does not say its length (it grows from there). */
+    static final int DEFAULT_CAPACITY = 8192;
+    /** The most a body is given at first, whatever length it claims: what it claims is not yet held, nor in the budget. */
+    static final int MAX_INITIAL_CAPACITY = 64 * 1024;
+
+    /**
+     * The buffer a body starts with: the Content-Length of an uncoded body (so that it is not grown and copied while it
+     * arrives), else {@value #DEFAULT_CAPACITY}; never more than the cap or {@value #MAX_INITIAL_CAPACITY}.
+     */
+    static int initialCapacity(String length, java.util.List<String> codings, int cap) {
+        int size = DEFAULT_CAPACITY;
+        if (length != null && codings.stream().allMatch(c -> c.isBlank() || c.trim().equalsIgnoreCase("identity"))) {
+            try {
+                size = (int) Math.min(Long.parseLong(length.trim()), MAX_INITIAL_CAPACITY);
+            } catch (NumberFormatException notANumber) {
+                // a broken header: the default
+            }
+        }
+        return Math.max(0, Math.min(size, Math.min(cap, MAX_INITIAL_CAPACITY)));
+    }
+
     /** Room for decoded bytes: the cap (plus one byte, to tell a body that goes past it) and the shared budget. */
     @Override
     public int room() {
@@ -203,6 +225,9 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             HttpClientResponse r = response;
             java.util.List<String> codings = r == null ? java.util.List.of() : r.headers().getAll("Content-Encoding");
             decoder = ContentDecoder.forEncodings(codings);
+            if (buffer.length() == 0) {
+                buffer = Buffer.buffer(initialCapacity(r == null ? null : r.getHeader("Content-Length"), codings, cap));
+            }
             if (decoder == null) {
                 Refused refused = new Refused("the response is in Content-Encoding " + ContentDecoder.describe(codings)
                         + ", which was not asked for (Accept-Encoding: gzip, deflate)");

@@ -1,7 +1,9 @@
 package io.trawler.parse;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.Charset;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -66,15 +68,34 @@ public final class CharsetDetector {
         if (!cs.equals(StandardCharsets.UTF_8)) {
             return true;
         }
-        try {
-            // a body cut at the size cap may end inside a character: ignore the last 3 bytes
-            int n = Math.max(0, body.length - 3);
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body, 0, n));
-            return true;
-        } catch (CharacterCodingException e) {
-            return false;
-        }
+        // a body cut at the size cap may end inside a character: ignore the last 3 bytes
+        return decodesAsUtf8(body, Math.max(0, body.length - 3));
+    }
+
+    /** Each thread's strict UTF-8 decoder and the scratch its output goes to (the text itself is not wanted here). */
+    private static final ThreadLocal<CharsetDecoder> UTF8 = ThreadLocal.withInitial(() -> StandardCharsets.UTF_8.newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT));
+    private static final ThreadLocal<CharBuffer> SCRATCH = ThreadLocal.withInitial(() -> CharBuffer.allocate(4096));
+
+    /**
+     * Whether the first {@code n} bytes are well-formed UTF-8, as a strict decoder finds them, decoded a few KiB at a
+     * time into one reused buffer: the check runs on every HTML page, and decoding the whole body into a new buffer
+     * only to drop it cost more garbage per page than the page itself.
+     */
+    static boolean decodesAsUtf8(byte[] body, int n) {
+        CharsetDecoder decoder = UTF8.get().reset();
+        CharBuffer out = SCRATCH.get();
+        ByteBuffer in = ByteBuffer.wrap(body, 0, n);
+        CoderResult r;
+        do {
+            out.clear();
+            r = decoder.decode(in, out, true);
+            if (r.isError()) {
+                return false;
+            }
+        } while (r.isOverflow());
+        out.clear();
+        return !decoder.flush(out).isError();
     }
 
     private static Optional<Charset> bom(byte[] b) {

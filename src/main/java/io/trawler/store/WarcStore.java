@@ -146,16 +146,15 @@ public final class WarcStore implements AutoCloseable {
     public Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders) throws IOException {
         byte[] body = r.body();
         byte[] head = httpHead(r, body.length);
-        byte[] block = new byte[head.length + body.length];
-        System.arraycopy(head, 0, block, 0, head.length);
-        System.arraycopy(body, 0, block, head.length, body.length);
         MessageDigest sha1 = SHA1.get();
         WarcDigest payloadDigest = sha1(sha1, body);
+        sha1.reset();
+        sha1.update(head);   // the block is head and body: digested and compressed in two parts, never joined
         WarcResponse.Builder response = new WarcResponse.Builder(URI.create(r.url()))
                 .date(r.startedAt())
-                .blockDigest(sha1(sha1, block))
+                .blockDigest(sha1(sha1, body, false))
                 .payloadDigest(payloadDigest)
-                .body(MediaType.HTTP_RESPONSE, block);
+                .body(MediaType.HTTP_RESPONSE, NO_BYTES, (long) head.length + body.length);   // the header's length; the bytes are written below
         if (r.truncated() != null) {
             response.truncated(switch (r.truncated()) {
                 case "time" -> WarcTruncationReason.TIME;
@@ -173,7 +172,7 @@ public final class WarcStore implements AutoCloseable {
                 .build();
         GzipMembers members = GzipMembers.ofThisThread();
         try {
-            gzip(members, res, block);
+            gzip(members, res, head, body);
             gzip(members, request, req);
             return append(members.bytes(), payloadDigest.prefixedBase32());
         } finally {
@@ -181,16 +180,21 @@ public final class WarcStore implements AutoCloseable {
         }
     }
 
+    /** An empty channel: a record whose block is written apart still needs a body for jwarc to serialise its header. */
+    private static final java.nio.channels.ReadableByteChannel NO_BYTES = java.nio.channels.Channels.newChannel(java.io.InputStream.nullInputStream());
+
     private static final byte[] RECORD_END = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
     /**
      * A record as its own gzip member: jwarc's serialised header, the block, and the two line ends that close a record,
      * as jwarc's writer lays them out ({@code block} is the record's body, already in memory).
      */
-    private static void gzip(GzipMembers members, WarcRecord record, byte[] block) {
+    private static void gzip(GzipMembers members, WarcRecord record, byte[]... block) {
         members.begin();
         members.write(record.serializeHeader());
-        members.write(block);
+        for (byte[] part : block) {
+            members.write(part);
+        }
         members.write(RECORD_END);
         members.end();
     }
@@ -375,7 +379,14 @@ public final class WarcStore implements AutoCloseable {
     });
 
     private static WarcDigest sha1(MessageDigest md, byte[] data) {
-        md.reset();
+        return sha1(md, data, true);
+    }
+
+    /** The digest of {@code data}, after what the digester already holds unless {@code fresh}. */
+    private static WarcDigest sha1(MessageDigest md, byte[] data, boolean fresh) {
+        if (fresh) {
+            md.reset();
+        }
         md.update(data);
         return new WarcDigest(md);   // takes the digest (and so resets the digester)
     }

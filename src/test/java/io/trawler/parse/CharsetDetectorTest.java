@@ -58,4 +58,35 @@ class CharsetDetectorTest {
         System.arraycopy(text, 0, body, 2, text.length);
         assertEquals("bom", CharsetDetector.detect(body, "text/html; charset=utf-8").source());
     }
+
+    /** The strict decode of the whole body at once: what the check by chunks must agree with. */
+    private static boolean referenceUtf8(byte[] b, int n) {
+        try {
+            java.nio.charset.StandardCharsets.UTF_8.newDecoder().onMalformedInput(java.nio.charset.CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(java.nio.charset.CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(b, 0, n));
+            return true;
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return false;
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void utf8CheckByChunksAgreesWithTheWholeDecode() {
+        java.util.Random random = new java.util.Random(18);
+        String[] pieces = {"a", " ", "\u00e9", "\u20ac", "\ud83d\ude00", "\u4e2d", "<p>"};
+        for (int round = 0; round < 400; round++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(20_000);   // many past the 4 KiB scratch, multi-byte characters across its edge
+            while (text.length() < length) {
+                text.append(pieces[random.nextInt(pieces.length)]);
+            }
+            byte[] b = text.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            if (round % 2 == 1 && b.length > 0) {
+                int at = random.nextInt(b.length);
+                b[at] = (byte) (0x80 | random.nextInt(0x80));   // a stray continuation byte, or a broken sequence
+            }
+            int n = round % 3 == 0 ? Math.max(0, b.length - random.nextInt(4)) : b.length;   // cut inside a character
+            assertEquals(referenceUtf8(b, n), CharsetDetector.decodesAsUtf8(b, n), "round " + round);
+        }
+    }
 }
