@@ -40,11 +40,12 @@ public class CrawlMonitor {
     private PageIngestor ingestor;
     private ScheduledExecutorService timer;
     private volatile long unavailableLoggedAt;
-    private final IngestPacing pacing = new IngestPacing(PageIngestor.BATCH);
+    private final IngestPacing pacing;
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, Frontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
-            CrawlService crawls, LanePlacement lanes) {
+            CrawlService crawls, LanePlacement lanes, io.trawler.frontier.FrontierConfig frontierConfig) {
+        this.pacing = new IngestPacing(PageIngestor.BATCH, frontierConfig.maxUnreadRecords());
         this.lanes = lanes;
         this.ranks = ranks;
         this.crawls = crawls;
@@ -142,7 +143,7 @@ public class CrawlMonitor {
 
     /** Ingests what the crawl's workers reported and records its end when the frontier says it finished. */
     public void check(String crawlId) throws Exception {
-        long now0 = System.currentTimeMillis();
+        long now0 = System.nanoTime();
         if (pacing.due(crawlId, now0)) {   // a fast crawl's records are gathered into fewer commits
             pacing.ingested(crawlId, ingestor.ingestBatch(crawlId), now0);
         }

@@ -61,20 +61,28 @@ final class DurableCommits {
         }
     }
 
-    /** Before the transaction's first statement (the DDL below commits the empty transaction). */
+    /**
+     * Before the transaction's first statement. The id cache is an optimisation: if it cannot be set, that is logged
+     * and the ingester goes on without it (H2 keeps sequence options through its own system session, so a rollback of
+     * this transaction leaves them as set).
+     */
     private synchronized void prepareH2(Connection c) throws SQLException {
         if (h2Checked) {
             return;
         }
         try (Statement s = c.createStatement()) {
             if (!"0".equals(value(s, "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'WRITE_DELAY'"))) {
-                LOG.infof("H2's WRITE_DELAY was not 0: setting it to 0 so that every commit is on disk when it returns");
+                LOG.info("H2's WRITE_DELAY was not 0: setting it to 0 so that every commit is on disk when it returns");
                 s.execute("SET WRITE_DELAY 0");
             }
-            String cache = value(s, "SELECT IDENTITY_CACHE FROM INFORMATION_SCHEMA.COLUMNS"
-                    + " WHERE TABLE_SCHEMA = CURRENT_SCHEMA AND LOWER(TABLE_NAME) = 'page' AND LOWER(COLUMN_NAME) = 'id'");
-            if (cache != null && Long.parseLong(cache) < PAGE_ID_CACHE) {
-                s.execute("ALTER TABLE page ALTER COLUMN id SET CACHE " + PAGE_ID_CACHE);
+            try {
+                String cache = value(s, "SELECT IDENTITY_CACHE FROM INFORMATION_SCHEMA.COLUMNS"
+                        + " WHERE TABLE_SCHEMA = CURRENT_SCHEMA AND LOWER(TABLE_NAME) = 'page' AND LOWER(COLUMN_NAME) = 'id'");
+                if (cache != null && Long.parseLong(cache) < PAGE_ID_CACHE) {
+                    s.execute("ALTER TABLE page ALTER COLUMN id SET CACHE " + PAGE_ID_CACHE);
+                }
+            } catch (SQLException | NumberFormatException e) {
+                LOG.warnf("H2: the page ids' cache was not raised (%s); page records are stored as before, more slowly", e.toString());
             }
         }
         h2Checked = true;

@@ -11,10 +11,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * <ul>
  * <li>after a batch of fewer than {@link #SMALL} records, the next tick ingests (a slow crawl, a test, a polite crawl
  * of one site: the pages show at once);</li>
- * <li>after a full batch (the ingestor's cap), the next tick ingests too (a backlog);</li>
+ * <li>after a batch of a backlog's size — the ingestor's cap, or half the records a stream may hold unread before the
+ * frontier stops leasing — the next tick ingests too (workers may be waiting for room);</li>
  * <li>otherwise the crawl is fast: its next ingest waits until {@link #GATHER_MS} after the last.</li>
  * </ul>
- * A finished or stopped crawl is drained whatever this says. Plain Java; one instance per monitor.
+ * A finished or stopped crawl is drained whatever this says. Times are {@link System#nanoTime()}'s, so a step of the
+ * wall clock delays nothing. Plain Java; one instance per monitor.
  */
 final class IngestPacing {
 
@@ -22,25 +24,29 @@ final class IngestPacing {
     static final int SMALL = 256;
     /** The longest a fast crawl's records wait to be gathered into one commit. */
     static final long GATHER_MS = 1000;
+    private static final long GATHER_NANOS = GATHER_MS * 1_000_000;
 
     private record Last(long at, int entries) {
     }
 
-    private final int fullBatch;
+    private final int backlog;
     private final Map<String, Last> last = new ConcurrentHashMap<>();
 
-    /** @param fullBatch the most records one ingest takes */
-    IngestPacing(int fullBatch) {
-        this.fullBatch = fullBatch;
+    /**
+     * @param batch the most records one ingest takes
+     * @param maxUnread the records a stream may hold unread before the frontier stops leasing
+     */
+    IngestPacing(int batch, int maxUnread) {
+        this.backlog = Math.max(1, Math.min(batch, maxUnread / 2));
     }
 
-    /** Whether the crawl's records should be ingested now. */
+    /** Whether the crawl's records should be ingested now ({@code now} in {@link System#nanoTime()}'s nanoseconds). */
     boolean due(String crawlId, long now) {
         Last l = last.get(crawlId);
-        return l == null || l.entries() < SMALL || l.entries() >= fullBatch || now - l.at() >= GATHER_MS;
+        return l == null || l.entries() < SMALL || l.entries() >= backlog || now - l.at() >= GATHER_NANOS;
     }
 
-    /** Notes an ingest of the crawl, made at {@code now}, that took {@code entries} records. */
+    /** Notes an ingest of the crawl, made at {@code now} (nanoseconds), that took {@code entries} records. */
     void ingested(String crawlId, int entries, long now) {
         last.put(crawlId, new Last(now, entries));
     }
