@@ -143,9 +143,9 @@ public class CrawlMonitor {
 
     /** Ingests what the crawl's workers reported and records its end when the frontier says it finished. */
     public void check(String crawlId) throws Exception {
-        long now0 = System.nanoTime();
-        if (pacing.due(crawlId, now0)) {   // a fast crawl's records are gathered into fewer commits
-            pacing.ingested(crawlId, ingestor.ingestBatch(crawlId), now0);
+        long nanos = System.nanoTime();
+        if (pacing.due(crawlId, nanos)) {   // a fast crawl's records are gathered into fewer commits
+            pacing.ingested(crawlId, ingestor.ingestBatch(crawlId), nanos);
         }
         ranks.maybeRecompute(crawlId);
         FrontierCounts now = CrawlService.await(frontier.counts(crawlId));

@@ -176,9 +176,9 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
      * The buffer a body starts with: the Content-Length of an uncoded body (so that it is not grown and copied while it
      * arrives), else {@value #DEFAULT_CAPACITY}; never more than the cap or {@value #MAX_INITIAL_CAPACITY}.
      */
-    static int initialCapacity(String length, java.util.List<String> codings, int cap) {
+    static int initialCapacity(String length, boolean uncoded, int cap) {
         int size = DEFAULT_CAPACITY;
-        if (length != null && codings.stream().allMatch(c -> c.isBlank() || c.trim().equalsIgnoreCase("identity"))) {
+        if (length != null && uncoded) {
             try {
                 size = (int) Math.min(Long.parseLong(length.trim()), MAX_INITIAL_CAPACITY);
             } catch (NumberFormatException notANumber) {
@@ -225,14 +225,14 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             HttpClientResponse r = response;
             java.util.List<String> codings = r == null ? java.util.List.of() : r.headers().getAll("Content-Encoding");
             decoder = ContentDecoder.forEncodings(codings);
-            if (buffer.length() == 0) {
-                buffer = Buffer.buffer(initialCapacity(r == null ? null : r.getHeader("Content-Length"), codings, cap));
-            }
             if (decoder == null) {
                 Refused refused = new Refused("the response is in Content-Encoding " + ContentDecoder.describe(codings)
                         + ", which was not asked for (Accept-Encoding: gzip, deflate)");
                 fail(refused);
                 return Future.failedFuture(refused);
+            }
+            if (buffer.length() == 0) {
+                buffer = Buffer.buffer(initialCapacity(r == null ? null : r.getHeader("Content-Length"), decoder.identity(), cap));
             }
         }
         byte[] bytes = data.getBytes();

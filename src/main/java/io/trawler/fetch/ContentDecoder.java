@@ -79,7 +79,17 @@ abstract class ContentDecoder {
         return all.length() <= 40 ? all : all.substring(0, 40) + "…";
     }
 
+    /** Whether bytes pass through as they are (no coding): the decoded size is then the Content-Length. */
+    boolean identity() {
+        return false;
+    }
+
     private static final class Identity extends ContentDecoder {
+        @Override
+        boolean identity() {
+            return true;
+        }
+
         @Override
         int decode(byte[] in, int off, int len, Sink out) {
             int n = Math.min(len, Math.max(0, out.room()));

@@ -148,11 +148,9 @@ public final class WarcStore implements AutoCloseable {
         byte[] head = httpHead(r, body.length);
         MessageDigest sha1 = SHA1.get();
         WarcDigest payloadDigest = sha1(sha1, body);
-        sha1.reset();
-        sha1.update(head);   // the block is head and body: digested and compressed in two parts, never joined
         WarcResponse.Builder response = new WarcResponse.Builder(URI.create(r.url()))
                 .date(r.startedAt())
-                .blockDigest(sha1(sha1, body, false))
+                .blockDigest(sha1(sha1, head, body))   // the block is head and body, digested and compressed in two parts, never joined
                 .payloadDigest(payloadDigest)
                 .body(MediaType.HTTP_RESPONSE, NO_BYTES, (long) head.length + body.length);   // the header's length; the bytes are written below
         if (r.truncated() != null) {
@@ -378,16 +376,12 @@ public final class WarcStore implements AutoCloseable {
         }
     });
 
-    private static WarcDigest sha1(MessageDigest md, byte[] data) {
-        return sha1(md, data, true);
-    }
-
-    /** The digest of {@code data}, after what the digester already holds unless {@code fresh}. */
-    private static WarcDigest sha1(MessageDigest md, byte[] data, boolean fresh) {
-        if (fresh) {
-            md.reset();
+    /** The digest of the parts, one after the other. */
+    private static WarcDigest sha1(MessageDigest md, byte[]... parts) {
+        md.reset();
+        for (byte[] part : parts) {
+            md.update(part);
         }
-        md.update(data);
         return new WarcDigest(md);   // takes the digest (and so resets the digester)
     }
 

@@ -62,7 +62,7 @@ class VisibleTextTest {
 
     @Test
     void everyArticleOfTheBbcCorpus() throws IOException {
-        Path root = io.trawler.testsite.StaticSite.extract(SharedData.path("corpus/bbc-news.tar.gz"), Path.of("target/corpus/bbc"));
+        Path root = SharedData.bbcCorpus();
         List<Path> files;
         try (Stream<Path> all = Files.walk(root)) {
             files = all.filter(Files::isRegularFile).sorted().toList();

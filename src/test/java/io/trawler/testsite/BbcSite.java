@@ -62,7 +62,7 @@ public final class BbcSite {
     }
 
     public static BbcSite load(long seed, Shape shape) {
-        Path root = StaticSite.extract(SharedData.path("corpus/bbc-news.tar.gz"), Path.of("target/corpus/bbc"));
+        Path root = SharedData.bbcCorpus();
         return new BbcSite(root.resolve("bbc"), seed, shape);
     }
 

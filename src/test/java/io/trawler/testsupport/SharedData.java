@@ -22,6 +22,11 @@ public final class SharedData {
         return io.trawler.testsite.StaticSite.extract(path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
     }
 
+    /** The labelled BBC corpus, extracted under target/corpus/bbc (once). */
+    public static Path bbcCorpus() {
+        return io.trawler.testsite.StaticSite.extract(path("corpus/bbc-news.tar.gz"), Path.of("target/corpus/bbc"));
+    }
+
     /** The first {@code limit} HTML pages of the real blog, in path order. */
     public static java.util.List<Path> blogPages(int limit) throws java.io.IOException {
         try (var files = Files.walk(blog())) {
