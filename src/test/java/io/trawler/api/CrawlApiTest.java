@@ -29,11 +29,14 @@ class CrawlApiTest {
         try (TestWebServer server = TestWebServer.start(site)) {
             String siteId = Api.createSite("lifecycle", server.base() + "/", Map.of("delayMs", 20, "maxConcurrentPerHost", 1),
                     Map.of("maxPages", 1000, "maxDepth", 10));
-            String crawlId = Api.as().body(Map.of("strategy", "bfs", "partitions", 1, "mode", "independent"))
+            JsonPath started = Api.as().body(Map.of("strategy", "bfs", "partitions", 1, "mode", "independent"))
                     .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202)
                     .body("state", equalTo("RUNNING")).body("siteId", equalTo(siteId)).body("startedAt", notNullValue())
-                    .body("counts.queued", equalTo(1)).body("metrics.overlap", equalTo(0.0f)).body("partitions[0].index", equalTo(0))
-                    .extract().path("id");
+                    .body("metrics.overlap", equalTo(0.0f)).body("partitions[0].index", equalTo(0))
+                    .extract().jsonPath();
+            String crawlId = started.getString("id");
+            // the seed: queued, or leased already by this server's worker (the Redis Cluster suite once lost that race)
+            assertEquals(1, started.getInt("counts.queued") + started.getInt("counts.inFlight"));
             Api.as().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(409).body("error", equalTo("conflict"));
             Api.as().delete("/api/v1/sites/" + siteId).then().statusCode(409);
             while (Api.crawl(crawlId).getLong("counts.fetched") < 5) {
