@@ -7,26 +7,37 @@ import java.util.zip.Deflater;
 /**
  * Gzip members (RFC 1952) one after another in a growing buffer, with one deflater reset for each member rather than
  * one made and ended per member (making a deflater allocates its native state, about 256 KB). The output is what
- * {@link java.util.zip.GZIPOutputStream} writes: the same header, raw deflate at the default level, CRC-32 and length.
+ * {@link java.util.zip.GZIPOutputStream} writes: the same header, raw deflate (at the level asked for), CRC-32 and length.
  * Not thread-safe: a writer keeps one per thread ({@link #ofThisThread()}) and reuses it for every record.
  */
 final class GzipMembers implements AutoCloseable {
 
     private static final byte[] HEADER = {0x1f, (byte) 0x8b, Deflater.DEFLATED, 0, 0, 0, 0, 0, 0, (byte) 0xff};   // OS: unknown
-    private static final ThreadLocal<GzipMembers> PER_THREAD = ThreadLocal.withInitial(GzipMembers::new);
+    private static final ThreadLocal<GzipMembers> PER_THREAD = ThreadLocal.withInitial(() -> new GzipMembers(Deflater.DEFAULT_COMPRESSION));
     /** A buffer grown past this for one large record is let go afterwards rather than kept by the thread. */
     private static final int KEPT_BYTES = 1 << 20;
 
-    private final Deflater deflater = new Deflater(Deflater.DEFAULT_COMPRESSION, true);
+    private final Deflater deflater;
+    private int level;
     private final CRC32 crc = new CRC32();
     private byte[] out = new byte[16_384];
     private int count;
     private long memberBytes;
 
-    /** This thread's instance, emptied. */
-    static GzipMembers ofThisThread() {
+    /** Members compressed at deflate {@code level} (1 to 9, or {@link Deflater#DEFAULT_COMPRESSION}). */
+    GzipMembers(int level) {
+        this.level = level;
+        this.deflater = new Deflater(level, true);
+    }
+
+    /** This thread's instance, emptied, compressing at {@code level}. */
+    static GzipMembers ofThisThread(int level) {
         GzipMembers g = PER_THREAD.get();
         g.clear();
+        if (g.level != level) {
+            g.level = level;
+            g.deflater.setLevel(level);   // takes effect at the next member: begin() resets the deflater before any input
+        }
         return g;
     }
 

@@ -72,6 +72,12 @@ public final class WarcStore implements AutoCloseable {
     private java.nio.channels.FileLock markerLock;
     private final java.nio.ByteBuffer end = java.nio.ByteBuffer.allocate(Long.BYTES);
 
+    /** The deflate level of a store not told otherwise: the fastest (compressing is a page's largest cost after parsing). */
+    public static final int DEFAULT_LEVEL = 1;
+
+    /** The deflate level of every record's gzip member, 1 to 9. */
+    private final int level;
+
     public WarcStore(Path dir, long maxFileBytes, String node, String software) {
         this(dir, maxFileBytes, java.time.Duration.ZERO, node, software, f -> { });
     }
@@ -82,6 +88,16 @@ public final class WarcStore implements AutoCloseable {
      */
     public WarcStore(Path dir, long maxFileBytes, java.time.Duration maxFileAge, String node, String software,
             java.util.function.Consumer<Path> onClosed) {
+        this(dir, maxFileBytes, maxFileAge, DEFAULT_LEVEL, node, software, onClosed);
+    }
+
+    /** As above, compressing each record at deflate level {@code level} (1: fastest … 9: smallest). */
+    public WarcStore(Path dir, long maxFileBytes, java.time.Duration maxFileAge, int level, String node, String software,
+            java.util.function.Consumer<Path> onClosed) {
+        if (level < 1 || level > 9) {
+            throw new IllegalArgumentException("the WARC compression level is 1 to 9, not " + level);
+        }
+        this.level = level;
         this.dir = dir;
         this.maxFileBytes = maxFileBytes;
         this.maxFileAge = maxFileAge;
@@ -168,7 +184,7 @@ public final class WarcStore implements AutoCloseable {
                 .concurrentTo(res.id())
                 .body(MediaType.HTTP_REQUEST, req)
                 .build();
-        GzipMembers members = GzipMembers.ofThisThread();
+        GzipMembers members = GzipMembers.ofThisThread(level);
         try {
             gzip(members, res, head, body);
             gzip(members, request, req);
@@ -247,7 +263,7 @@ public final class WarcStore implements AutoCloseable {
             file = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             position = 0;
             // its own gzip buffer: the calling thread's may hold the records waiting for this file
-            try (GzipMembers members = new GzipMembers()) {
+            try (GzipMembers members = new GzipMembers(level)) {
                 java.nio.ByteBuffer fields = java.nio.ByteBuffer.wrap(("software: " + software + "\r\nformat: WARC File Format 1.0\r\n"
                         + "conformsTo: http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/\r\n")
                         .getBytes(StandardCharsets.UTF_8));

@@ -134,7 +134,8 @@ public class CrawlWorker {
         // with a remote archive, files close by age too and each closed one is sent at once
         var sender = archive.remote() ? new io.trawler.store.WarcUploader(warcDir, archive, archiveConfig.retryInterval()) : null;
         uploader = sender;
-        warc = new WarcStore(warcDir, config.warcMaxFileBytes(), sender == null ? java.time.Duration.ZERO : config.warcMaxFileAge(), worker,
+        warc = new WarcStore(warcDir, config.warcMaxFileBytes(), sender == null ? java.time.Duration.ZERO : config.warcMaxFileAge(),
+                config.warcCompressionLevel(), worker,
                 "Trawler/0.1 (jwarc)", sender == null ? f -> { } : f -> sender.nudge());
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
                 new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), refresh);

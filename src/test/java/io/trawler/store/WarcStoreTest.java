@@ -54,6 +54,29 @@ class WarcStoreTest {
     }
 
     @Test
+    void everyCompressionLevelWritesTheSameRecordsAndAnotherLevelIsRefused() throws Exception {
+        String body = "<html><body>" + "a page of words, repeated. ".repeat(300) + "</body></html>";
+        long[] sizes = new long[2];
+        int[] levels = {1, 9};
+        for (int i = 0; i < levels.length; i++) {
+            Path d = Files.createDirectory(dir.resolve("level-" + levels[i]));
+            try (WarcStore store = new WarcStore(d, 1 << 30, java.time.Duration.ZERO, levels[i], "node", "Trawler test", f -> { })) {
+                WarcStore.Stored s = store.write(page("http://a.test/p", body, null), List.of(Map.entry("Host", "a.test")));
+                WarcResponse r = (WarcResponse) Warcs.recordAt(d.resolve(s.file()), s.offset()).orElseThrow();
+                assertEquals(body, new String(r.http().body().stream().readAllBytes(), StandardCharsets.UTF_8));
+                assertEquals(s.payloadDigest(), r.payloadDigest().orElseThrow().prefixedBase32());
+                sizes[i] = Files.size(d.resolve(s.file()));
+            }
+            assertTrue(Warcs.files(d).stream().allMatch(Warcs::valid));
+        }
+        assertTrue(sizes[0] >= sizes[1], "level 1: " + sizes[0] + " bytes, level 9: " + sizes[1]);
+        for (int bad : new int[] {0, 10, -1}) {
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> new WarcStore(dir, 1 << 30, java.time.Duration.ZERO, bad, "node", "Trawler test", f -> { }));
+        }
+    }
+
+    @Test
     void aFileLeftOpenByADeadProcessIsCutBackToItsLastCompleteRecord() throws Exception {
         WarcStore store = new WarcStore(dir, 1 << 30, "node", "Trawler test");
         WarcStore.Stored last = null;
