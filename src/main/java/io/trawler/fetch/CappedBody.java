@@ -235,21 +235,28 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
                 buffer = Buffer.buffer(initialCapacity(r == null ? null : r.getHeader("Content-Length"), decoder.identity(), cap));
             }
         }
-        byte[] bytes = data.getBytes();
         if (leftover != null) {   // the pipe went on while this body waited: keep the order
+            byte[] bytes = data.getBytes();
             byte[] joined = java.util.Arrays.copyOf(leftover, leftover.length + bytes.length);
             System.arraycopy(bytes, 0, joined, leftover.length, bytes.length);
-            bytes = joined;
             leftover = null;
+            return feed(joined, 0, joined.length);
         }
-        return feed(bytes);
+        // the chunk's own bytes, read in place: Vert.x hands each chunk over in a heap buffer of its own, and what is
+        // kept of it is copied (into the body, or as leftover)
+        io.netty.buffer.ByteBuf chunk = data.getByteBuf();
+        if (chunk.hasArray()) {
+            return feed(chunk.array(), chunk.arrayOffset() + chunk.readerIndex(), chunk.readableBytes());
+        }
+        byte[] bytes = data.getBytes();
+        return feed(bytes, 0, bytes.length);
     }
 
-    /** Decodes {@code bytes} as far as there is room; what is left waits for room ({@link #writeQueueFull}). */
-    private Future<Void> feed(byte[] bytes) {
+    /** Decodes {@code len} bytes of {@code bytes} from {@code off} as far as there is room; what is left waits for room ({@link #writeQueueFull}). */
+    private Future<Void> feed(byte[] bytes, int off, int len) {
         int used;
         try {
-            used = decoder.decode(bytes, 0, bytes.length, this);
+            used = decoder.decode(bytes, off, len, this);
         } catch (ContentDecoder.BadEncoding bad) {
             Refused refused = new Refused(bad.getMessage());
             fail(refused);
@@ -259,8 +266,8 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             cut("length");
             return Future.failedFuture(new Cut("length"));
         }
-        if (used < bytes.length) {
-            leftover = java.util.Arrays.copyOfRange(bytes, used, bytes.length);
+        if (used < len) {
+            leftover = java.util.Arrays.copyOfRange(bytes, off + used, off + len);
         }
         // no room left (the budget): the decoder may hold output too, pulled once there is room
         stalled = leftover != null || (room() == 0 && decoder.mayHoldOutput());
@@ -275,7 +282,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         lastActivity = System.nanoTime();
         byte[] waiting = leftover == null ? new byte[0] : leftover;
         leftover = null;
-        feed(waiting);
+        feed(waiting, 0, waiting.length);
         if (!stalled && endRequested) {
             finish();
         }
@@ -289,7 +296,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             return;
         }
         if (decoder != null) {
-            feed(new byte[0]);
+            feed(new byte[0], 0, 0);
             if (promise.future().isComplete()) {
                 return;
             }

@@ -285,8 +285,19 @@ public final class HttpFetcher implements AutoCloseable {
         return FetchError.RESET;
     }
 
-    private static byte[] bytes(Buffer b) {
-        return b == null ? new byte[0] : b.getBytes();
+    /**
+     * A body's bytes: the body's own array when it holds exactly the body (the usual case: a body sized by its
+     * Content-Length, see {@link CappedBody}), else a copy. The buffer is this fetch's alone and not used after.
+     */
+    static byte[] bytes(Buffer b) {
+        if (b == null) {
+            return new byte[0];
+        }
+        io.netty.buffer.ByteBuf buf = b.getByteBuf();
+        if (buf.hasArray() && buf.arrayOffset() == 0 && buf.readerIndex() == 0 && buf.array().length == buf.readableBytes()) {
+            return buf.array();
+        }
+        return b.getBytes();
     }
 
     private static List<Map.Entry<String, String>> headers(MultiMap m) {

@@ -75,13 +75,23 @@ public final class CrawlScope {
         if (depth > maxDepth) {
             return Verdict.TOO_DEEP;
         }
-        if (!include.isEmpty() && include.stream().noneMatch(p -> p.matcher(normalisedUrl).find())) {
+        if (!include.isEmpty() && !anyFinds(include, normalisedUrl)) {
             return Verdict.NOT_INCLUDED;
         }
-        if (exclude.stream().anyMatch(p -> p.matcher(normalisedUrl).find())) {
+        if (anyFinds(exclude, normalisedUrl)) {
             return Verdict.EXCLUDED;
         }
         return Verdict.IN;
+    }
+
+    /** Whether any of the patterns occurs in the URL (a loop: every link of every page is checked). */
+    private static boolean anyFinds(List<Pattern> patterns, String url) {
+        for (Pattern p : patterns) {
+            if (p.matcher(url).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     public boolean accepts(String normalisedUrl, int depth) {
@@ -90,6 +100,10 @@ public final class CrawlScope {
 
     /** Whether the URL's host and port are in scope (patterns and depth aside). */
     public boolean urlAllowed(String normalisedUrl) {
+        String authority = UrlNormalizer.authorityOf(normalisedUrl);
+        if (authorities.contains(authority) && plain(authority)) {
+            return true;   // host, or host:port, exactly as a scope entry: what nearly every link of a site is
+        }
         String host = UrlNormalizer.hostOf(normalisedUrl);
         int port = UrlNormalizer.portOf(normalisedUrl);
         boolean defaultPort = port == UrlNormalizer.defaultPort(normalisedUrl);
@@ -103,6 +117,31 @@ public final class CrawlScope {
             }
         }
         return false;
+    }
+
+    /**
+     * Whether an authority is a host alone or a host and a port written as {@link #urlAllowed}'s rule writes them
+     * (no user info, no IPv6 brackets, a port of digits without a leading zero): then being a scope entry admits it.
+     */
+    static boolean plain(String authority) {
+        if (authority.indexOf('@') >= 0 || authority.indexOf('[') >= 0) {
+            return false;
+        }
+        int colon = authority.indexOf(':');
+        if (colon < 0) {
+            return true;
+        }
+        int digits = authority.length() - colon - 1;
+        if (digits < 1 || digits > 5 || authority.charAt(colon + 1) == '0') {
+            return false;
+        }
+        for (int i = colon + 1; i < authority.length(); i++) {
+            char c = authority.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The scope entry that admits a URL's host and port: {@code host}, or {@code host:port} for other ports. */

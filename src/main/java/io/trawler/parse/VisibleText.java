@@ -20,11 +20,44 @@ public final class VisibleText {
     private VisibleText() {
     }
 
+    /** A thread's builder is kept for its next page unless a large page grew it past this (characters). */
+    private static final int KEPT_CAPACITY = 256 * 1024;
+    /**
+     * Each thread's builder, reused page after page: a page's text is built in it and copied out once (a new builder a
+     * page grew and copied its text twice on the way, and the trim copied it a third time). Taken out while in use.
+     */
+    private static final ThreadLocal<StringBuilder> BUILDER = new ThreadLocal<>();
+
     /** The element's text, as {@code element.text()} returns it. */
     public static String of(Element element) {
-        StringBuilder accum = new StringBuilder(4096);
-        NodeTraversor.traverse(new Accumulator(accum), element);
-        return accum.toString().trim();
+        StringBuilder accum = BUILDER.get();
+        if (accum == null) {
+            accum = new StringBuilder(16 * 1024);
+        } else {
+            BUILDER.set(null);   // a call within this one (none today) would take a builder of its own
+        }
+        try {
+            NodeTraversor.traverse(new Accumulator(accum), element);
+            return trimmed(accum);
+        } finally {
+            if (accum.capacity() <= KEPT_CAPACITY) {
+                accum.setLength(0);
+                BUILDER.set(accum);
+            }
+        }
+    }
+
+    /** {@code s.toString().trim()} (String.trim's rule: characters up to U+0020 go) in one copy. */
+    static String trimmed(StringBuilder s) {
+        int start = 0;
+        int end = s.length();
+        while (start < end && s.charAt(start) <= ' ') {
+            start++;
+        }
+        while (end > start && s.charAt(end - 1) <= ' ') {
+            end--;
+        }
+        return s.substring(start, end);
     }
 
     /** jsoup's text accumulator (Element.TextAccumulator of jsoup 1.24), with the whitespace rules of its StringUtil. */

@@ -50,4 +50,42 @@ class CrawlScopeTest {
     void patternsRe2CannotRunAreRefused(String pattern) {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> CrawlScope.compile(pattern));
     }
+
+    /** The rule as it reads without the shortcut for exact entries: host and port, then suffixes. */
+    private static boolean byHostAndPort(List<String> entries, String url) {
+        String host = UrlNormalizer.hostOf(url);
+        int port = UrlNormalizer.portOf(url);
+        boolean defaultPort = port == UrlNormalizer.defaultPort(url);
+        String withPort = host + ":" + port;
+        for (String raw : entries) {
+            String e = raw.toLowerCase(java.util.Locale.ROOT);
+            if (e.startsWith("*.")) {
+                String suffix = e.substring(1);
+                if (withPort.equals(e.substring(2)) || (defaultPort && host.equals(e.substring(2))) || withPort.endsWith(suffix)
+                        || (defaultPort && host.endsWith(suffix))) {
+                    return true;
+                }
+            } else if (withPort.equals(e) || (defaultPort && host.equals(e))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @org.junit.jupiter.api.Test
+    void anExactEntryAdmitsWhatTheHostAndPortRuleAdmitsAndNothingElse() {
+        List<List<String>> scopes = List.of(List.of("example.com"), List.of("example.com:8080"), List.of("127.0.0.1:34013"),
+                List.of("*.example.com"), List.of("example.com:80"), List.of("example.com:0080"), List.of("[::1]:8080"),
+                List.of("user@example.com"), List.of("example.com:"), List.of("EXAMPLE.com"), List.of("a.test", "b.test:81"));
+        List<String> urls = List.of("http://example.com/", "https://example.com/a", "http://example.com:80/", "http://example.com:8080/x",
+                "http://example.com:0080/", "http://www.example.com/", "http://127.0.0.1:34013/d1/p1.html", "http://127.0.0.1/",
+                "http://[::1]:8080/", "http://user@example.com/", "http://example.com:/", "http://a.test/?q", "http://b.test:81#f",
+                "http://b.test/", "http://example.com.evil.test/", "http://example.com:443/", "https://example.com:443/");
+        for (List<String> entries : scopes) {
+            CrawlScope scope = new CrawlScope(entries, List.of(), List.of(), 10);
+            for (String url : urls) {
+                assertEquals(byHostAndPort(entries, url), scope.urlAllowed(url), entries + " and " + url);
+            }
+        }
+    }
 }

@@ -51,6 +51,25 @@ class VisibleTextTest {
         assertSameAsJsoup(doc, body);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", " \t\n\r\f\u0000\u0001 ", "a", " a ", "\u0000a b\u001f", "\u00a0x\u00a0", "  \u00e9t\u00e9 \u4e2d\u6587  ",
+        "\ud83d\ude00 ", " \u3000wide\u3000 "})
+    void trimmedIsStringTrim(String text) {
+        StringBuilder b = new StringBuilder(text);
+        assertEquals(text.trim(), VisibleText.trimmed(b));
+    }
+
+    @Test
+    void aThreadsBuilderIsReusedAcrossPagesOfEveryKind() {
+        // one thread, pages one after the other: Latin-1, then CJK (the builder holds UTF-16 from then on), then Latin-1,
+        // then one past the kept size (a new builder after it)
+        String big = "<p>" + "word ".repeat(80_000) + "</p>";
+        for (String body : new String[] {"<p>plain text</p>", "<p>\u4e2d\u6587 text</p>", "<p>plain again</p>", big, "<p>after</p>"}) {
+            Document doc = Jsoup.parse("<html><body>" + body + "</body></html>");
+            assertEquals(doc.body().text(), VisibleText.of(doc.body()));
+        }
+    }
+
     @Test
     void everyPageOfTheRealBlog() throws IOException {
         List<Path> pages = SharedData.blogPages(Integer.MAX_VALUE);
