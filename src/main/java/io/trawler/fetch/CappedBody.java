@@ -242,8 +242,8 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             leftover = null;
             return feed(joined, 0, joined.length);
         }
-        // the chunk's own bytes, read in place: Vert.x hands each chunk over in a heap buffer of its own, and what is
-        // kept of it is copied (into the body, or as leftover)
+        // the chunk's bytes read in place (from its offset: it may be a slice of the connection's buffer), decoded
+        // before this returns; what is kept of them is copied, into the body or as leftover
         io.netty.buffer.ByteBuf chunk = data.getByteBuf();
         if (chunk.hasArray()) {
             return feed(chunk.array(), chunk.arrayOffset() + chunk.readerIndex(), chunk.readableBytes());

@@ -167,6 +167,9 @@ abstract class ContentDecoder {
                     firstByte = in[off] & 0xff;   // the zlib header is two bytes: wait for the second
                     return 1;
                 }
+                if (firstByte >= 0 && out.room() <= 0) {
+                    return 0;   // no room to take the saved byte in now: it would be lost under this chunk's input
+                }
                 int b0 = firstByte >= 0 ? firstByte : in[off] & 0xff;
                 int b1 = firstByte >= 0 ? in[off] & 0xff : in[off + 1] & 0xff;
                 boolean zlib = (b0 & 0x0f) == 8 && ((b0 << 8) | b1) % 31 == 0;

@@ -21,7 +21,7 @@ public final class VisibleText {
     }
 
     /** A thread's builder is kept for its next page unless a large page grew it past this (characters). */
-    private static final int KEPT_CAPACITY = 256 * 1024;
+    private static final int KEPT_CAPACITY = 64 * 1024;
     /**
      * Each thread's builder, reused page after page: a page's text is built in it and copied out once (a new builder a
      * page grew and copied its text twice on the way, and the trim copied it a third time). Taken out while in use.

@@ -8,12 +8,13 @@ import java.util.zip.Deflater;
  * Gzip members (RFC 1952) one after another in a growing buffer, with one deflater reset for each member rather than
  * one made and ended per member (making a deflater allocates its native state, about 256 KB). The output is what
  * {@link java.util.zip.GZIPOutputStream} writes: the same header, raw deflate (at the level asked for), CRC-32 and length.
- * Not thread-safe: a writer keeps one per thread ({@link #ofThisThread()}) and reuses it for every record.
+ * Not thread-safe: a writer keeps one per thread ({@link #ofThisThread(int)}) and reuses it for every record.
  */
 final class GzipMembers implements AutoCloseable {
 
     private static final byte[] HEADER = {0x1f, (byte) 0x8b, Deflater.DEFLATED, 0, 0, 0, 0, 0, 0, (byte) 0xff};   // OS: unknown
-    private static final ThreadLocal<GzipMembers> PER_THREAD = ThreadLocal.withInitial(() -> new GzipMembers(Deflater.DEFAULT_COMPRESSION));
+    /** Each thread's instance, made at the level of its first use. */
+    private static final ThreadLocal<GzipMembers> PER_THREAD = new ThreadLocal<>();
     /** A buffer grown past this for one large record is let go afterwards rather than kept by the thread. */
     private static final int KEPT_BYTES = 1 << 20;
 
@@ -33,6 +34,10 @@ final class GzipMembers implements AutoCloseable {
     /** This thread's instance, emptied, compressing at {@code level}. */
     static GzipMembers ofThisThread(int level) {
         GzipMembers g = PER_THREAD.get();
+        if (g == null) {
+            g = new GzipMembers(level);
+            PER_THREAD.set(g);
+        }
         g.clear();
         if (g.level != level) {
             g.level = level;
