@@ -236,9 +236,8 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             }
         }
         if (leftover != null) {   // the pipe went on while this body waited: keep the order
-            byte[] bytes = data.getBytes();
-            byte[] joined = java.util.Arrays.copyOf(leftover, leftover.length + bytes.length);
-            System.arraycopy(bytes, 0, joined, leftover.length, bytes.length);
+            byte[] joined = java.util.Arrays.copyOf(leftover, leftover.length + data.length());
+            data.getBytes(joined, leftover.length);
             leftover = null;
             return feed(joined, 0, joined.length);
         }

@@ -100,15 +100,16 @@ public final class CrawlScope {
 
     /** Whether the URL's host and port are in scope (patterns and depth aside). */
     public boolean urlAllowed(String normalisedUrl) {
-        String authority = UrlNormalizer.authorityOf(normalisedUrl);
-        if (authorities.contains(authority) && plain(authority)) {
-            return true;   // host, or host:port, exactly as a scope entry: what nearly every link of a site is
+        String server = UrlNormalizer.serverOf(normalisedUrl);   // parsed once: every link of every page comes here
+        String host = UrlNormalizer.hostOfServer(server);
+        int scheme = UrlNormalizer.defaultPort(normalisedUrl);
+        int port = UrlNormalizer.portOfServer(server, scheme);
+        boolean defaultPort = port == scheme;
+        if (defaultPort && authorities.contains(host)) {
+            return true;
         }
-        String host = UrlNormalizer.hostOf(normalisedUrl);
-        int port = UrlNormalizer.portOf(normalisedUrl);
-        boolean defaultPort = port == UrlNormalizer.defaultPort(normalisedUrl);
-        String withPort = host + ":" + port;
-        if (authorities.contains(withPort) || (defaultPort && authorities.contains(host))) {
+        String withPort = writtenAs(server, host, port) ? server : host + ":" + port;
+        if (authorities.contains(withPort)) {
             return true;
         }
         for (String s : suffixes) {
@@ -119,26 +120,19 @@ public final class CrawlScope {
         return false;
     }
 
-    /**
-     * Whether an authority is a host alone or a host and a port written as {@link #urlAllowed}'s rule writes them
-     * (no user info, no IPv6 brackets, a port of digits without a leading zero): then being a scope entry admits it.
-     */
-    static boolean plain(String authority) {
-        if (authority.indexOf('@') >= 0 || authority.indexOf('[') >= 0) {
+    /** Whether {@code server} is already {@code host + ":" + port} (so the string need not be built again). */
+    private static boolean writtenAs(String server, String host, int port) {
+        int digits = 1;
+        for (int p = port; p >= 10; p /= 10) {
+            digits++;
+        }
+        // the port was read from after the last colon: ASCII digits of its own length that read as it are its digits
+        if (port < 0 || server.length() != host.length() + 1 + digits || server.charAt(host.length()) != ':') {
             return false;
         }
-        int colon = authority.indexOf(':');
-        if (colon < 0) {
-            return true;
-        }
-        int digits = authority.length() - colon - 1;
-        if (digits < 1 || digits > 5 || authority.charAt(colon + 1) == '0') {
-            return false;
-        }
-        for (int i = colon + 1; i < authority.length(); i++) {
-            char c = authority.charAt(i);
-            if (c < '0' || c > '9') {
-                return false;
+        for (int i = host.length() + 1; i < server.length(); i++) {
+            if (server.charAt(i) < '0' || server.charAt(i) > '9') {
+                return false;   // Integer.parseInt reads other scripts' digits too
             }
         }
         return true;
@@ -146,8 +140,10 @@ public final class CrawlScope {
 
     /** The scope entry that admits a URL's host and port: {@code host}, or {@code host:port} for other ports. */
     public static String entryFor(String normalisedUrl) {
-        String host = UrlNormalizer.hostOf(normalisedUrl);
-        int port = UrlNormalizer.portOf(normalisedUrl);
-        return port == UrlNormalizer.defaultPort(normalisedUrl) ? host : host + ":" + port;
+        String server = UrlNormalizer.serverOf(normalisedUrl);
+        String host = UrlNormalizer.hostOfServer(server);
+        int scheme = UrlNormalizer.defaultPort(normalisedUrl);
+        int port = UrlNormalizer.portOfServer(server, scheme);
+        return port == scheme ? host : writtenAs(server, host, port) ? server : host + ":" + port;
     }
 }

@@ -151,36 +151,43 @@ public final class UrlNormalizer {
 
     /** Host (lower case, without port) of a normalised URL, or "". */
     public static String hostOf(String normalised) {
-        String authority = authorityOf(normalised);
-        int at = authority.lastIndexOf('@');
-        if (at >= 0) {
-            authority = authority.substring(at + 1);
-        }
-        if (authority.startsWith("[")) {
-            int end = authority.indexOf(']');
-            return end > 0 ? authority.substring(0, end + 1) : authority;
-        }
-        int colon = authority.indexOf(':');
-        return colon >= 0 ? authority.substring(0, colon) : authority;
+        return hostOfServer(serverOf(normalised));
     }
 
     /** Port of a normalised URL: the explicit one, else the scheme's default. */
     public static int portOf(String normalised) {
+        return portOfServer(serverOf(normalised), defaultPort(normalised));
+    }
+
+    /** A normalised URL's authority without its user info: {@code host[:port]}, as it is written. */
+    public static String serverOf(String normalised) {
         String authority = authorityOf(normalised);
         int at = authority.lastIndexOf('@');
-        if (at >= 0) {
-            authority = authority.substring(at + 1);
+        return at >= 0 ? authority.substring(at + 1) : authority;
+    }
+
+    /** The host of a {@link #serverOf server} (an IPv6 host in its brackets). */
+    public static String hostOfServer(String server) {
+        if (server.startsWith("[")) {
+            int end = server.indexOf(']');
+            return end > 0 ? server.substring(0, end + 1) : server;
         }
-        int close = authority.lastIndexOf(']');
-        int colon = authority.lastIndexOf(':');
-        if (colon > close && colon + 1 < authority.length()) {
+        int colon = server.indexOf(':');
+        return colon >= 0 ? server.substring(0, colon) : server;
+    }
+
+    /** The port of a {@link #serverOf server}: the explicit one (-1 when it is no number), else {@code defaultPort}. */
+    public static int portOfServer(String server, int defaultPort) {
+        int close = server.lastIndexOf(']');
+        int colon = server.lastIndexOf(':');
+        if (colon > close && colon + 1 < server.length()) {
             try {
-                return Integer.parseInt(authority.substring(colon + 1));
+                return Integer.parseInt(server.substring(colon + 1));
             } catch (NumberFormatException e) {
                 return -1;
             }
         }
-        return defaultPort(normalised);
+        return defaultPort;
     }
 
     /** 443 for https URLs, 80 for others. */

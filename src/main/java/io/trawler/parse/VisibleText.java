@@ -25,6 +25,7 @@ public final class VisibleText {
     /**
      * Each thread's builder, reused page after page: a page's text is built in it and copied out once (a new builder a
      * page grew and copied its text twice on the way, and the trim copied it a third time). Taken out while in use.
+     * Not jsoup's StringUtil.borrowBuilder: it lets go of any builder past 8K characters, the size of a page's text.
      */
     private static final ThreadLocal<StringBuilder> BUILDER = new ThreadLocal<>();
 

@@ -80,7 +80,8 @@ class CrawlScopeTest {
         List<String> urls = List.of("http://example.com/", "https://example.com/a", "http://example.com:80/", "http://example.com:8080/x",
                 "http://example.com:0080/", "http://www.example.com/", "http://127.0.0.1:34013/d1/p1.html", "http://127.0.0.1/",
                 "http://[::1]:8080/", "http://user@example.com/", "http://example.com:/", "http://a.test/?q", "http://b.test:81#f",
-                "http://b.test/", "http://example.com.evil.test/", "http://example.com:443/", "https://example.com:443/");
+                "http://b.test/", "http://example.com.evil.test/", "http://example.com:443/", "https://example.com:443/", "http://example.com:+80/",
+                "http://example.com:\u0668\u0660/", "http://127.0.0.1:034013/x", "http://a.test:81:81/");
         for (List<String> entries : scopes) {
             CrawlScope scope = new CrawlScope(entries, List.of(), List.of(), 10);
             for (String url : urls) {
