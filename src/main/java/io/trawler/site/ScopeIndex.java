@@ -56,7 +56,7 @@ public final class ScopeIndex {
             for (String entry : s.hosts) {
                 String e = entry.toLowerCase(Locale.ROOT);
                 boolean wildcard = e.startsWith("*.");
-                String host = hostOfEntry(wildcard ? e.substring(2) : e);
+                String host = io.trawler.parse.UrlNormalizer.hostOfServer(wildcard ? e.substring(2) : e);   // an entry is host[:port]
                 byHost.computeIfAbsent(host, k -> new ArrayList<>()).add(i);
                 if (wildcard) {
                     bySuffix.computeIfAbsent(host, k -> new ArrayList<>()).add(i);
@@ -90,14 +90,5 @@ public final class ScopeIndex {
             }
         }
         return java.util.Optional.of(out);
-    }
-
-    private static String hostOfEntry(String entry) {
-        if (entry.startsWith("[")) {
-            int close = entry.indexOf(']');
-            return close > 0 ? entry.substring(0, close + 1) : entry;
-        }
-        int colon = entry.indexOf(':');
-        return colon >= 0 ? entry.substring(0, colon) : entry;
     }
 }
