@@ -44,8 +44,14 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
 
     private final int cap;
     private final ByteBudget budget;
-    /** The decoded body; sized when the first bytes arrive ({@link #initialCapacity}). */
-    private Buffer buffer = Buffer.buffer(0);
+    /**
+     * The decoded body, {@link #length} bytes of it; sized when the first bytes arrive ({@link #initialCapacity}), then
+     * grown by {@link #grownCapacity}: never past the cap, and to the exact length an uncoded body said it has.
+     */
+    private byte[] kept = new byte[0];
+    private int length;
+    /** The Content-Length of an uncoded body, else -1. */
+    private long claimed = -1;
     private final Promise<Buffer> promise = Promise.promise();
     private volatile HttpContext<?> context;
     private volatile Context vertxContext;
@@ -87,8 +93,9 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         return response;
     }
 
-    Buffer received() {
-        return buffer;
+    /** The bytes received so far (decoded), in an array of exactly their length (copied only if the buffer is larger). */
+    byte[] bytes() {
+        return length == kept.length ? kept : java.util.Arrays.copyOf(kept, length);
     }
 
     String truncated() {
@@ -188,13 +195,38 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
         return Math.max(0, Math.min(size, Math.min(cap, MAX_INITIAL_CAPACITY)));
     }
 
+    /**
+     * The capacity a body's buffer grows to when {@code needed} bytes no longer fit: twice what it had (at least
+     * {@value #DEFAULT_CAPACITY}), but no more than the length the body claimed once it has sent more than its first
+     * buffer (so a truthful body is never copied at the end), and never more than the cap (so a body cut off there is
+     * not either). What a body only claims is not allocated ahead: it grows by doubling towards it as bytes arrive.
+     */
+    static int grownCapacity(int capacity, int needed, long claimed, int cap) {
+        long grown = Math.max(needed, Math.max(DEFAULT_CAPACITY, 2L * capacity));
+        if (claimed >= needed) {
+            grown = Math.min(grown, claimed);
+        }
+        return (int) Math.min(grown, cap);
+    }
+
+    private static long parseLength(String declared) {
+        if (declared == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(declared.trim());
+        } catch (NumberFormatException notANumber) {
+            return -1;
+        }
+    }
+
     /** Room for decoded bytes: the cap (plus one byte, to tell a body that goes past it) and the shared budget. */
     @Override
     public int room() {
         if (overflow) {
             return 0;
         }
-        long capRoom = (long) cap - buffer.length() + 1;
+        long capRoom = (long) cap - length + 1;
         if (capRoom == 1) {
             return 1;   // at the cap: one more byte says the body goes past it, whatever the budget
         }
@@ -204,12 +236,16 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
     /** Keeps what fits under the cap; a byte beyond it marks the body as over its cap. */
     @Override
     public void accept(byte[] bytes, int off, int len) {
-        int n = Math.min(len, cap - buffer.length());
+        int n = Math.min(len, cap - length);
         if (n < len) {
             overflow = true;
         }
         if (n > 0) {
-            buffer.appendBytes(bytes, off, n);
+            if (length + n > kept.length) {
+                kept = java.util.Arrays.copyOf(kept, grownCapacity(kept.length, length + n, claimed, cap));
+            }
+            System.arraycopy(bytes, off, kept, length, n);
+            length += n;
             held += n;
             budget.take(n);
         }
@@ -231,8 +267,10 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
                 fail(refused);
                 return Future.failedFuture(refused);
             }
-            if (buffer.length() == 0) {
-                buffer = Buffer.buffer(initialCapacity(r == null ? null : r.getHeader("Content-Length"), decoder.identity(), cap));
+            if (length == 0) {
+                String declared = r == null ? null : r.getHeader("Content-Length");
+                claimed = decoder.identity() ? parseLength(declared) : -1;
+                kept = new byte[initialCapacity(declared, decoder.identity(), cap)];
             }
         }
         if (leftover != null) {   // the pipe went on while this body waited: keep the order
@@ -305,7 +343,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
                 return;
             }
         }
-        promise.tryComplete(buffer);
+        promise.tryComplete(Buffer.buffer(io.netty.buffer.Unpooled.wrappedBuffer(kept, 0, length)));
         closeDecoder();
     }
 

@@ -44,7 +44,8 @@ public interface FetchConfig {
 
     /**
      * Decoded body bytes all fetches in flight may hold together; past it, connections are paused until fetches end
-     * (a bound on memory however many large or bomb bodies arrive at once).
+     * (a bound on memory however many large or bomb bodies arrive at once). Never more than a quarter of the JVM's
+     * maximum heap, whatever is set: with the run command's heap that is the smaller bound.
      */
     @WithDefault("268435456")
     long maxBytesInFlight();
@@ -87,6 +88,14 @@ public interface FetchConfig {
      */
     @WithDefault("false")
     boolean trustAllCertificates();
+
+    /**
+     * Characters of an HTML page parsed at most for its links and text (the WARC record keeps the whole body): a document
+     * tree costs several times its text on the heap, and each processing thread parses one page at a time.
+     */
+    @WithDefault("2097152")
+    @jakarta.validation.constraints.Min(1024)
+    int maxParsedChars();
 
     /** Links kept from one page at most; the rest are ignored. */
     @WithDefault("2000")

@@ -51,6 +51,11 @@ public final class HttpFetcher implements AutoCloseable {
     private final Map<String, Boolean> ended = new ConcurrentHashMap<>();
     private static final int MAX_ENDED = 10_000;
 
+    /** The in-flight budget: as set, but never more than a quarter of the heap (bodies are held on it). */
+    static long bytesInFlight(long configured, long maxHeap) {
+        return maxHeap == Long.MAX_VALUE ? configured : Math.min(configured, maxHeap / 4);
+    }
+
     public HttpFetcher(Vertx vertx, FetchConfig config) {
         this(vertx, config, AddressPolicy.none());
     }
@@ -59,7 +64,7 @@ public final class HttpFetcher implements AutoCloseable {
         this.vertx = vertx;
         this.config = config;
         this.policy = policy;
-        this.budget = new ByteBudget(config.maxBytesInFlight());
+        this.budget = new ByteBudget(bytesInFlight(config.maxBytesInFlight(), Runtime.getRuntime().maxMemory()));
         WebClientOptions options = new WebClientOptions()
                 .setUserAgent(config.userAgent())
                 .setFollowRedirects(false)
@@ -229,7 +234,7 @@ public final class HttpFetcher implements AutoCloseable {
             if (ar.succeeded()) {
                 HttpResponse<Buffer> r = ar.result();
                 result.complete(new FetchResult(url, r.statusCode(), r.statusMessage(), headers(r.headers()),
-                        bytes(r.body()), null, FetchError.NONE, null, started, ms));
+                        body.bytes(), null, FetchError.NONE, null, started, ms));
                 return;
             }
             HttpClientResponse partial = body.response();
@@ -244,7 +249,7 @@ public final class HttpFetcher implements AutoCloseable {
             }
             if (body.truncated() != null && partial != null) {
                 result.complete(new FetchResult(url, partial.statusCode(), partial.statusMessage(), headers(partial.headers()),
-                        body.received().getBytes(), body.truncated(), FetchError.NONE, null, started, ms));
+                        body.bytes(), body.truncated(), FetchError.NONE, null, started, ms));
                 return;
             }
             result.complete(FetchResult.failed(url, classify(ar.cause(), body), String.valueOf(ar.cause().getMessage()), started, ms));
@@ -285,21 +290,6 @@ public final class HttpFetcher implements AutoCloseable {
         return FetchError.RESET;
     }
 
-    /**
-     * A body's bytes: the body's own array when it holds exactly the body (the usual case: a body sized by its
-     * Content-Length, see {@link CappedBody}), else a copy. The buffer is this fetch's alone and not used after.
-     */
-    static byte[] bytes(Buffer b) {
-        if (b == null) {
-            return new byte[0];
-        }
-        io.netty.buffer.ByteBuf buf = b.getByteBuf();
-        if (buf.hasArray() && buf.arrayOffset() == 0 && buf.readerIndex() == 0 && buf.array().length == buf.readableBytes()) {
-            return buf.array();
-        }
-        return b.getBytes();
-    }
-
     private static List<Map.Entry<String, String>> headers(MultiMap m) {
         List<Map.Entry<String, String>> list = new ArrayList<>(m.size());
         m.forEach(e -> list.add(Map.entry(e.getKey(), e.getValue())));
@@ -330,9 +320,38 @@ public final class HttpFetcher implements AutoCloseable {
         return members.size();
     }
 
-    /** Decoded body bytes held by the fetches in flight now. */
+    /** Decoded body bytes held by the fetches in flight, and by fetched bodies held for processing, now. */
     public long bytesInFlight() {
         return budget.used();
+    }
+
+    /**
+     * Counts a fetched body against the in-flight budget until the hold is closed: a caller that queues bodies for
+     * processing holds each until it is processed, so that fetches pause while bodies wait for the processing threads
+     * instead of piling up on the heap (the fetch gave its bytes back when it ended, just before).
+     */
+    public BodyHold hold(byte[] body) {
+        return new BodyHold(budget, body.length);
+    }
+
+    /** Bytes of a fetched body held on the in-flight budget; {@link #close} gives them back (once). */
+    public static final class BodyHold implements AutoCloseable {
+        private final ByteBudget budget;
+        private final long bytes;
+        private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+
+        private BodyHold(ByteBudget budget, long bytes) {
+            this.budget = budget;
+            this.bytes = bytes;
+            budget.take(bytes);
+        }
+
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                budget.release(this, bytes);
+            }
+        }
     }
 
     @Override

@@ -45,6 +45,22 @@ public final class HtmlParser {
     private HtmlParser() {
     }
 
+    /**
+     * Characters of a page parsed by default ({@code trawler.fetch.max-parsed-chars}): a document tree costs several times
+     * its text on the heap, so a 10 MB page parsed whole by each processing thread at once would take more than a
+     * small server's heap; links and text come from the page's first 2 Mi characters (the WARC keeps it all).
+     */
+    public static final int DEFAULT_MAX_PARSED_CHARS = 2 << 20;
+
+    /** The first {@code maxChars} characters of {@code html} (not splitting a surrogate pair), or all of it. */
+    public static String parseable(String html, int maxChars) {
+        if (html.length() <= maxChars) {
+            return html;
+        }
+        int end = Character.isHighSurrogate(html.charAt(maxChars - 1)) ? maxChars - 1 : maxChars;
+        return html.substring(0, end);
+    }
+
     public static ParsedPage parse(String html, String pageUrl, int maxLinks) {
         return parse(html, pageUrl, maxLinks, false);
     }
@@ -55,7 +71,7 @@ public final class HtmlParser {
 
     /** Only the title and the main text (as {@link #parse} finds them), without walking the links or the whole text. */
     public static Readable readable(String html, String pageUrl) {
-        Document doc = Jsoup.parse(html, pageUrl);
+        Document doc = Jsoup.parse(parseable(html, DEFAULT_MAX_PARSED_CHARS), pageUrl);
         String title = doc.title();
         return new Readable(title, MainText.of(doc));
     }

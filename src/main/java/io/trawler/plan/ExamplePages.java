@@ -201,7 +201,7 @@ public class ExamplePages {
         String ct = r.contentType().toLowerCase(Locale.ROOT);
         String body = CharsetDetector.decode(r.body(), r.contentType());
         if (ct.isEmpty() || ct.contains("html")) {
-            return HtmlParser.parse(body, r.url(), 0, true).text().trim();
+            return HtmlParser.parse(HtmlParser.parseable(body, HtmlParser.DEFAULT_MAX_PARSED_CHARS), r.url(), 0, true).text().trim();
         }
         return ct.startsWith("text/plain") ? body.trim() : "";
     }

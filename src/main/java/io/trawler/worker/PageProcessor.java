@@ -136,13 +136,24 @@ final class PageProcessor {
             return complete(ctx, lease, now + wait, delay, true, "", Map.of(), List.of());
         }
         Promise<Processed> processed = Promise.promise();
-        cpu.execute(() -> {
-            try {
-                processed.complete(processResponse(ctx, lease, result));
-            } catch (Throwable t) {
-                processed.fail(t);
-            }
-        });
+        // the body stays on the fetcher's in-flight budget until it is processed: while the processing threads are
+        // behind, fetches pause rather than pile bodies up on the heap
+        HttpFetcher.BodyHold hold = fetcher.hold(result.body());
+        try {
+            cpu.execute(() -> {
+                Processed p;
+                try (hold) {
+                    p = processResponse(ctx, lease, result);
+                } catch (Throwable t) {
+                    processed.fail(t);
+                    return;
+                }
+                processed.complete(p);
+            });
+        } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            hold.close();
+            throw stopping;
+        }
         return processed.future().compose(p -> {
             KnownLinks.Unsent unsent = ctx.known() == null ? null : ctx.known().unsent(p.links());
             List<Discovery> sent = unsent == null ? p.links() : unsent.links();
@@ -226,7 +237,7 @@ final class PageProcessor {
                 rec.put("error", "bad redirect location: " + truncate(location, 400));
             }
         } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
-            String html = CharsetDetector.decode(result.body(), result.contentType());
+            String html = HtmlParser.parseable(CharsetDetector.decode(result.body(), result.contentType()), fetchConfig.maxParsedChars());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition);
             rec.put("textFp", Long.toHexString(page.mainTextFingerprint()));

@@ -50,11 +50,12 @@ class CrawlBenchmark {
     static final boolean EXTRAS = Boolean.getBoolean("bench.extras");
 
     record Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
-            double seenBytesPerUrl, double rssMib, double indexSeconds, double indexCpuPer1000) {
+            double jitCpuPer1000, double gcCpuPer1000, double seenBytesPerUrl, double rssMib, double indexSeconds,
+            double indexCpuPer1000) {
 
         Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
-                double seenBytesPerUrl, double rssMib) {
-            this(seconds, pages, pagesPerSecond, jvmCpuPer1000, redisCpuPer1000, seenBytesPerUrl, rssMib, 0, 0);
+                double jitCpuPer1000, double gcCpuPer1000, double rssMib) {
+            this(seconds, pages, pagesPerSecond, jvmCpuPer1000, redisCpuPer1000, jitCpuPer1000, gcCpuPer1000, 0, rssMib, 0, 0);
         }
 
         double cpuPer1000() {
@@ -163,18 +164,20 @@ class CrawlBenchmark {
                 (long) parser[1], (int) parser[2], parser[0]);
         for (Server s : servers) {
             System.out.printf("%n%s: ready in %.2f s%n", s.label, s.startupSeconds);
-            System.out.println("crawl  seconds   pages  pages/s  JVM CPU-s/1000  Redis CPU-s/1000  seen B/URL  RSS after (MiB)"
+            System.out.println("crawl  seconds   pages  pages/s  JVM CPU-s/1000 (JIT, GC)  Redis CPU-s/1000  seen B/URL  RSS after (MiB)"
                     + "  index after (s, CPU-s/1000)");
             for (int i = 0; i < s.runs.size(); i++) {
                 Run r = s.runs.get(i);
-                System.out.printf("%5d %8.2f %7d %8.0f %15.3f %17.3f %11.1f %16.0f  %6.1f %6.3f%n", i + 1, r.seconds(), r.pages(), r.pagesPerSecond(),
-                        r.jvmCpuPer1000(), r.redisCpuPer1000(), r.seenBytesPerUrl(), r.rssMib(), r.indexSeconds(), r.indexCpuPer1000());
+                System.out.printf("%5d %8.2f %7d %8.0f %9.3f (%.3f, %.3f) %17.3f %11.1f %16.0f  %6.1f %6.3f%n", i + 1, r.seconds(), r.pages(),
+                        r.pagesPerSecond(), r.jvmCpuPer1000(), r.jitCpuPer1000(), r.gcCpuPer1000(), r.redisCpuPer1000(), r.seenBytesPerUrl(), r.rssMib(), r.indexSeconds(), r.indexCpuPer1000());
             }
             List<Run> warm = s.warm();
             double pps = median(warm.stream().map(Run::pagesPerSecond).toList());
             double cpu = median(warm.stream().map(Run::cpuPer1000).toList());
-            System.out.printf("warm median (crawls 2-%d): %.0f pages/s, %.3f CPU-s per 1,000 pages (JVM %.3f + Redis %.3f); first crawl at %.0f %% of it%n",
+            System.out.printf("warm median (crawls 2-%d): %.0f pages/s, %.3f CPU-s per 1,000 pages (JVM %.3f, of which JIT %.3f and GC %.3f,"
+                    + " + Redis %.3f); first crawl at %.0f %% of it%n",
                     s.runs.size(), pps, cpu, median(warm.stream().map(Run::jvmCpuPer1000).toList()),
+                    median(warm.stream().map(Run::jitCpuPer1000).toList()), median(warm.stream().map(Run::gcCpuPer1000).toList()),
                     median(warm.stream().map(Run::redisCpuPer1000).toList()), 100 * s.runs.get(0).pagesPerSecond() / pps);
             System.out.printf("with the search indexing left after each crawl: %.3f CPU-s per 1,000 pages%n",
                     median(warm.stream().map(Run::withIndexPer1000).toList()));
@@ -230,8 +233,8 @@ class CrawlBenchmark {
         Run r = crawlOnce(server, lastSite, Map.of());
         double seen = RedisInfo.keyBytes(server.redisUrl, "t:{c:" + lastCrawl + "}:s:*") / (double) r.pages();
         double[] index = searchCatchUp(server, lastCrawl, r.pages());
-        return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), seen, r.rssMib(),
-                index[0], index[1]);
+        return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), r.jitCpuPer1000(),
+                r.gcCpuPer1000(), seen, r.rssMib(), index[0], index[1]);
     }
 
     /**
@@ -259,18 +262,22 @@ class CrawlBenchmark {
         long jvmPid = server.process.pid();
         double jvm0 = ProcStats.cpuSeconds(jvmPid);
         double redis0 = ProcStats.cpuSeconds(server.redisPid);
+        ThreadCpu threads = new ThreadCpu(jvmPid);
         String crawlId = server.process.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
         lastCrawl = crawlId;
         JsonPath c;
         do {
             Thread.sleep(100);
+            threads.sample();
             c = server.process.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
         } while (!c.getString("state").equals("FINISHED"));
         double jvm = ProcStats.cpuSeconds(jvmPid) - jvm0;
         double redis = ProcStats.cpuSeconds(server.redisPid) - redis0;
         long pages = c.getLong("counts.fetched");
         double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
-        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000, 0, ProcStats.rssMib(jvmPid));
+        threads.sample();
+        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000,
+                threads.seconds(ThreadCpu.Kind.JIT) / pages * 1000, threads.seconds(ThreadCpu.Kind.GC) / pages * 1000, ProcStats.rssMib(jvmPid));
     }
 
     private static void deleteTree(Path dir) throws IOException {

@@ -221,4 +221,26 @@ class HttpFetcherTest {
             throw new IllegalStateException(e);
         }
     }
+
+    /** The bodies in flight never get more than a quarter of the heap, whatever is set. */
+    @Test
+    void theInFlightBudgetIsAtMostAQuarterOfTheHeap() {
+        assertEquals(48L << 20, HttpFetcher.bytesInFlight(256L << 20, 192L << 20));
+        assertEquals(256L << 20, HttpFetcher.bytesInFlight(256L << 20, 4L << 30));
+        assertEquals(1L << 20, HttpFetcher.bytesInFlight(1L << 20, 192L << 20));
+        assertEquals(256L << 20, HttpFetcher.bytesInFlight(256L << 20, Long.MAX_VALUE), "no heap limit: as set");
+    }
+
+    /** A fetched body held for processing counts against the budget, so fetches pause while bodies wait for it. */
+    @Test
+    void aBodyHeldForProcessingStaysOnTheBudgetUntilItIsProcessed() throws Exception {
+        long before = fetcher.bytesInFlight();
+        FetchResult big = get("/big");
+        assertEquals(before, fetcher.bytesInFlight(), "the fetch gave its bytes back when it ended");
+        HttpFetcher.BodyHold hold = fetcher.hold(big.body());
+        assertEquals(before + big.body().length, fetcher.bytesInFlight());
+        hold.close();
+        hold.close();
+        assertEquals(before, fetcher.bytesInFlight(), "given back once");
+    }
 }

@@ -44,4 +44,22 @@ class HtmlParserTest {
         }
         assertEquals(10, HtmlParser.parse(s.toString(), "http://a.test/", 10).links().size());
     }
+
+    /** A page is parsed up to the cap: what is before it is found, what is after it is not, and a pair is never split. */
+    @Test
+    void onlyTheFirstCharactersOfAHugePageAreParsed() {
+        StringBuilder s = new StringBuilder("<html><body><a href=/first>first</a>");
+        while (s.length() < 3_000_000) {
+            s.append("<p>filler filler filler</p>");
+        }
+        s.append("<a href=/last>last</a></body></html>");
+        String cut = HtmlParser.parseable(s.toString(), HtmlParser.DEFAULT_MAX_PARSED_CHARS);
+        assertEquals(HtmlParser.DEFAULT_MAX_PARSED_CHARS, cut.length());
+        List<String> links = HtmlParser.parse(cut, "http://a.test/", 10).links().stream().map(HtmlParser.Link::url).toList();
+        assertEquals(List.of("http://a.test/first"), links);
+        String small = "<a href=/x>x</a>";
+        assertTrue(small == HtmlParser.parseable(small, 1024), "a page under the cap is parsed as it is, not copied");
+        assertEquals("ab", HtmlParser.parseable("ab\uD83D\uDE00c", 3), "a surrogate pair at the cap is left out whole");
+        assertEquals("ab\uD83D\uDE00", HtmlParser.parseable("ab\uD83D\uDE00c", 4));
+    }
 }
