@@ -44,7 +44,7 @@ public interface FetchConfig {
 
     /**
      * Decoded body bytes all fetches in flight may hold together; past it, connections are paused until fetches end
-     * (a bound on memory however many large or bomb bodies arrive at once). Never more than a quarter of the JVM's
+     * (a bound on memory however many large or bomb bodies arrive at once). Never more than an eighth of the JVM's
      * maximum heap, whatever is set: with the run command's heap that is the smaller bound.
      */
     @WithDefault("268435456")

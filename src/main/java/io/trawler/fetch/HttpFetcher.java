@@ -51,9 +51,13 @@ public final class HttpFetcher implements AutoCloseable {
     private final Map<String, Boolean> ended = new ConcurrentHashMap<>();
     private static final int MAX_ENDED = 10_000;
 
-    /** The in-flight budget: as set, but never more than a quarter of the heap (bodies are held on it). */
+    /**
+     * The in-flight budget: as set, but never more than an eighth of the heap. Bodies are held on it until processed,
+     * and processing a body (its text, its document tree) costs a few times the body again; with the parallel
+     * collector the old generation, where large bodies go, is two thirds of the heap.
+     */
     static long bytesInFlight(long configured, long maxHeap) {
-        return maxHeap == Long.MAX_VALUE ? configured : Math.min(configured, maxHeap / 4);
+        return maxHeap == Long.MAX_VALUE ? configured : Math.min(configured, maxHeap / 8);
     }
 
     public HttpFetcher(Vertx vertx, FetchConfig config) {

@@ -64,6 +64,25 @@ public final class CharsetDetector {
         return new String(body, detect(body, contentType).charset());
     }
 
+    /**
+     * The first {@code maxChars} characters of the body (never half a surrogate pair), decoded as {@link #decode}
+     * does (malformed bytes replaced), without decoding the rest: of a 10 MB page only what is parsed becomes a string.
+     */
+    public static String decode(byte[] body, String contentType, int maxChars) {
+        Charset cs = detect(body, contentType).charset();
+        if (body.length <= maxChars && cs.newDecoder().maxCharsPerByte() <= 1) {
+            return new String(body, cs);   // it all fits: the JDK's faster path
+        }
+        CharsetDecoder decoder = cs.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        CharBuffer out = CharBuffer.allocate((int) Math.min(maxChars, (long) Math.ceil(body.length * (double) decoder.maxCharsPerByte())));
+        ByteBuffer in = ByteBuffer.wrap(body);
+        if (decoder.decode(in, out, true).isUnderflow()) {
+            decoder.flush(out);   // all of it fitted (a full buffer leaves the rest undecoded)
+        }
+        return out.flip().toString();
+    }
+
     private static boolean plausible(Charset cs, byte[] body) {
         if (!cs.equals(StandardCharsets.UTF_8)) {
             return true;

@@ -199,9 +199,9 @@ public class ExamplePages {
     /** The visible text of an HTML page (title and body), or a plain-text body; empty for other types. */
     static String extract(FetchResult r) {
         String ct = r.contentType().toLowerCase(Locale.ROOT);
-        String body = CharsetDetector.decode(r.body(), r.contentType());
+        String body = CharsetDetector.decode(r.body(), r.contentType(), HtmlParser.DEFAULT_MAX_PARSED_CHARS);
         if (ct.isEmpty() || ct.contains("html")) {
-            return HtmlParser.parse(HtmlParser.parseable(body, HtmlParser.DEFAULT_MAX_PARSED_CHARS), r.url(), 0, true).text().trim();
+            return HtmlParser.parse(body, r.url(), 0, true).text().trim();
         }
         return ct.startsWith("text/plain") ? body.trim() : "";
     }

@@ -237,7 +237,7 @@ final class PageProcessor {
                 rec.put("error", "bad redirect location: " + truncate(location, 400));
             }
         } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
-            String html = HtmlParser.parseable(CharsetDetector.decode(result.body(), result.contentType()), fetchConfig.maxParsedChars());
+            String html = CharsetDetector.decode(result.body(), result.contentType(), fetchConfig.maxParsedChars());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition);
             rec.put("textFp", Long.toHexString(page.mainTextFingerprint()));

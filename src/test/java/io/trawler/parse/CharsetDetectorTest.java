@@ -89,4 +89,33 @@ class CharsetDetectorTest {
             assertEquals(referenceUtf8(b, n), CharsetDetector.decodesAsUtf8(b, n), "round " + round);
         }
     }
+
+    /** A capped decode is the whole decode's prefix, never half a character, in every charset a page may come in. */
+    @org.junit.jupiter.api.Test
+    void aCappedDecodeIsAPrefixOfTheWholeDecode() {
+        java.util.Random random = new java.util.Random(26);
+        String[] pieces = {"a", " ", "\u00e9", "\u20ac", "\ud83d\ude00", "\u4e2d", "<p>"};
+        String[][] types = {{"text/html; charset=utf-8", "UTF-8"}, {"text/html; charset=windows-1252", "windows-1252"},
+            {"text/html; charset=gb18030", "GB18030"}, {"text/html; charset=utf-16", "UTF-16"}, {"text/html", "UTF-8"}};
+        for (int round = 0; round < 300; round++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(5_000);
+            while (text.length() < length) {
+                text.append(pieces[random.nextInt(pieces.length)]);
+            }
+            String[] type = types[round % types.length];
+            byte[] b = text.toString().getBytes(Charset.forName(type[1]));
+            if (round % 4 == 3 && b.length > 0) {
+                b[random.nextInt(b.length)] = (byte) 0xC3;   // a broken sequence: replaced in both
+            }
+            String whole = CharsetDetector.decode(b, type[0]);
+            int max = 1 + random.nextInt(Math.max(1, whole.length() + 10));
+            String capped = CharsetDetector.decode(b, type[0], max);
+            String context = "round " + round + ", " + type[1] + ", max " + max;
+            assertTrue(whole.startsWith(capped), context);
+            assertTrue(capped.length() <= max, context);
+            assertTrue(capped.length() >= Math.min(whole.length(), max) - 1, context + ": at most a pair's half short");
+            assertTrue(capped.isEmpty() || !Character.isHighSurrogate(capped.charAt(capped.length() - 1)), context);
+        }
+    }
 }
