@@ -50,8 +50,8 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
      */
     private byte[] kept = new byte[0];
     private int length;
-    /** The Content-Length of an uncoded body, else -1. */
-    private long claimed = -1;
+    /** The Content-Length of an uncoded body, else {@link #UNKNOWN}. */
+    private long claimed = UNKNOWN;
     private final Promise<Buffer> promise = Promise.promise();
     private volatile HttpContext<?> context;
     private volatile Context vertxContext;
@@ -184,15 +184,27 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
      * arrives), else {@value #DEFAULT_CAPACITY}; never more than the cap or {@value #MAX_INITIAL_CAPACITY}.
      */
     static int initialCapacity(String length, boolean uncoded, int cap) {
-        int size = DEFAULT_CAPACITY;
-        if (length != null && uncoded) {
-            try {
-                size = (int) Math.min(Long.parseLong(length.trim()), MAX_INITIAL_CAPACITY);
-            } catch (NumberFormatException notANumber) {
-                // a broken header: the default
-            }
+        return initialCapacity(uncoded ? declaredLength(length) : UNKNOWN, cap);
+    }
+
+    private static int initialCapacity(long claimed, int cap) {
+        long size = claimed == UNKNOWN ? DEFAULT_CAPACITY : Math.min(claimed, MAX_INITIAL_CAPACITY);
+        return (int) Math.max(0, Math.min(size, Math.min(cap, MAX_INITIAL_CAPACITY)));
+    }
+
+    /** No length claimed: no Content-Length, a broken one, or a coded body (its length is not the decoded size). */
+    private static final long UNKNOWN = Long.MIN_VALUE;
+
+    /** The Content-Length header's number, or {@link #UNKNOWN} when there is none or it is broken. */
+    private static long declaredLength(String header) {
+        if (header == null) {
+            return UNKNOWN;
         }
-        return Math.max(0, Math.min(size, Math.min(cap, MAX_INITIAL_CAPACITY)));
+        try {
+            return Long.parseLong(header.trim());
+        } catch (NumberFormatException notANumber) {
+            return UNKNOWN;
+        }
     }
 
     /**
@@ -207,17 +219,6 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
             grown = Math.min(grown, claimed);
         }
         return (int) Math.min(grown, cap);
-    }
-
-    private static long parseLength(String declared) {
-        if (declared == null) {
-            return -1;
-        }
-        try {
-            return Long.parseLong(declared.trim());
-        } catch (NumberFormatException notANumber) {
-            return -1;
-        }
     }
 
     /** Room for decoded bytes: the cap (plus one byte, to tell a body that goes past it) and the shared budget. */
@@ -268,9 +269,8 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
                 return Future.failedFuture(refused);
             }
             if (length == 0) {
-                String declared = r == null ? null : r.getHeader("Content-Length");
-                claimed = decoder.identity() ? parseLength(declared) : -1;
-                kept = new byte[initialCapacity(declared, decoder.identity(), cap)];
+                claimed = decoder.identity() && r != null ? declaredLength(r.getHeader("Content-Length")) : UNKNOWN;
+                kept = new byte[initialCapacity(claimed, cap)];
             }
         }
         if (leftover != null) {   // the pipe went on while this body waited: keep the order

@@ -56,7 +56,7 @@ public final class HttpFetcher implements AutoCloseable {
      * and processing a body (its text, its document tree) costs a few times the body again; with the parallel
      * collector the old generation, where large bodies go, is two thirds of the heap.
      */
-    static long bytesInFlight(long configured, long maxHeap) {
+    static long inFlightBudget(long configured, long maxHeap) {
         return maxHeap == Long.MAX_VALUE ? configured : Math.min(configured, maxHeap / 8);
     }
 
@@ -68,7 +68,7 @@ public final class HttpFetcher implements AutoCloseable {
         this.vertx = vertx;
         this.config = config;
         this.policy = policy;
-        this.budget = new ByteBudget(bytesInFlight(config.maxBytesInFlight(), Runtime.getRuntime().maxMemory()));
+        this.budget = new ByteBudget(inFlightBudget(config.maxBytesInFlight(), Runtime.getRuntime().maxMemory()));
         WebClientOptions options = new WebClientOptions()
                 .setUserAgent(config.userAgent())
                 .setFollowRedirects(false)

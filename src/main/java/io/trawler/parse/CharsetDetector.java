@@ -70,8 +70,8 @@ public final class CharsetDetector {
      */
     public static String decode(byte[] body, String contentType, int maxChars) {
         Charset cs = detect(body, contentType).charset();
-        if (body.length <= maxChars && cs.newDecoder().maxCharsPerByte() <= 1) {
-            return new String(body, cs);   // it all fits: the JDK's faster path
+        if (body.length <= maxChars) {   // no longer than the cap in most charsets: the JDK's faster path, cut if not
+            return HtmlParser.parseable(new String(body, cs), maxChars);
         }
         CharsetDecoder decoder = cs.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);

@@ -7,17 +7,21 @@ import java.nio.file.Path;
 /** CPU time and memory of a Linux process, from /proc. */
 final class ProcStats {
 
-    private static final double TICKS_PER_SECOND = 100.0;
+    static final double TICKS_PER_SECOND = 100.0;
 
     private ProcStats() {
     }
 
     /** User + system CPU seconds of the process so far. */
     static double cpuSeconds(long pid) throws IOException {
-        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        return cpuTicks(Files.readString(Path.of("/proc", Long.toString(pid), "stat"))) / TICKS_PER_SECOND;
+    }
+
+    /** User + system clock ticks of a /proc stat line (of a process or of one of its threads). */
+    static long cpuTicks(String stat) {
         String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         // fields after the command: state(0) ppid(1) ... utime(11) stime(12)
-        return (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS_PER_SECOND;
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
     }
 
     /** Peak resident set size (VmHWM) in MiB. */

@@ -17,8 +17,6 @@ final class ThreadCpu {
 
     enum Kind { JIT, GC, OTHER }
 
-    private static final double TICKS_PER_SECOND = 100.0;
-
     private final Path tasks;
     private final Map<String, Long> firstTicks = new HashMap<>();
     private final Map<String, Long> lastTicks = new HashMap<>();
@@ -44,8 +42,7 @@ final class ThreadCpu {
                 int open = stat.indexOf('(');
                 int close = stat.lastIndexOf(')');
                 String key = task.getFileName() + " " + stat.substring(open + 1, close);   // tids are reused: tid and name
-                String[] f = stat.substring(close + 2).split(" ");
-                long ticks = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                long ticks = ProcStats.cpuTicks(stat);
                 if (!firstTicks.containsKey(key)) {
                     firstTicks.put(key, started ? 0L : ticks);
                     kinds.put(key, kindOf(stat.substring(open + 1, close)));
@@ -63,7 +60,7 @@ final class ThreadCpu {
                 ticks += e.getValue() - firstTicks.get(e.getKey());
             }
         }
-        return ticks / TICKS_PER_SECOND;
+        return ticks / ProcStats.TICKS_PER_SECOND;
     }
 
     /** HotSpot's thread names, as Linux keeps them (15 characters). */

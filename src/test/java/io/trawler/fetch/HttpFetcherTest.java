@@ -225,11 +225,11 @@ class HttpFetcherTest {
     /** The bodies in flight never get more than an eighth of the heap, whatever is set. */
     @Test
     void theInFlightBudgetIsAtMostAQuarterOfTheHeap() {
-        assertEquals(24L << 20, HttpFetcher.bytesInFlight(256L << 20, 192L << 20));
-        assertEquals(256L << 20, HttpFetcher.bytesInFlight(256L << 20, 4L << 30));
-        assertEquals(512L << 20, HttpFetcher.bytesInFlight(1L << 30, 4L << 30));
-        assertEquals(1L << 20, HttpFetcher.bytesInFlight(1L << 20, 192L << 20));
-        assertEquals(256L << 20, HttpFetcher.bytesInFlight(256L << 20, Long.MAX_VALUE), "no heap limit: as set");
+        assertEquals(24L << 20, HttpFetcher.inFlightBudget(256L << 20, 192L << 20));
+        assertEquals(256L << 20, HttpFetcher.inFlightBudget(256L << 20, 4L << 30));
+        assertEquals(512L << 20, HttpFetcher.inFlightBudget(1L << 30, 4L << 30));
+        assertEquals(1L << 20, HttpFetcher.inFlightBudget(1L << 20, 192L << 20));
+        assertEquals(256L << 20, HttpFetcher.inFlightBudget(256L << 20, Long.MAX_VALUE), "no heap limit: as set");
     }
 
     /** A fetched body held for processing counts against the budget, so fetches pause while bodies wait for it. */
