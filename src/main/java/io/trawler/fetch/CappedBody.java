@@ -188,7 +188,7 @@ final class CappedBody implements BodyCodec<Buffer>, BodyStream<Buffer>, Content
     }
 
     private static int initialCapacity(long claimed, int cap) {
-        long size = claimed == UNKNOWN ? DEFAULT_CAPACITY : Math.min(claimed, MAX_INITIAL_CAPACITY);
+        long size = claimed == UNKNOWN ? DEFAULT_CAPACITY : claimed;
         return (int) Math.max(0, Math.min(size, Math.min(cap, MAX_INITIAL_CAPACITY)));
     }
 

@@ -39,13 +39,12 @@ final class ThreadCpu {
                 } catch (NoSuchFileException gone) {
                     continue;
                 }
-                int open = stat.indexOf('(');
-                int close = stat.lastIndexOf(')');
-                String key = task.getFileName() + " " + stat.substring(open + 1, close);   // tids are reused: tid and name
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                String key = task.getFileName() + " " + name;   // tids are reused: tid and name
                 long ticks = ProcStats.cpuTicks(stat);
                 if (!firstTicks.containsKey(key)) {
                     firstTicks.put(key, started ? 0L : ticks);
-                    kinds.put(key, kindOf(stat.substring(open + 1, close)));
+                    kinds.put(key, kindOf(name));
                 }
                 lastTicks.put(key, ticks);
             }

@@ -224,7 +224,7 @@ class HttpFetcherTest {
 
     /** The bodies in flight never get more than an eighth of the heap, whatever is set. */
     @Test
-    void theInFlightBudgetIsAtMostAQuarterOfTheHeap() {
+    void theInFlightBudgetIsAtMostAnEighthOfTheHeap() {
         assertEquals(24L << 20, HttpFetcher.inFlightBudget(256L << 20, 192L << 20));
         assertEquals(256L << 20, HttpFetcher.inFlightBudget(256L << 20, 4L << 30));
         assertEquals(512L << 20, HttpFetcher.inFlightBudget(1L << 30, 4L << 30));
