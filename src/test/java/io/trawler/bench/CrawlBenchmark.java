@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Test;
  * </pre>
  * Settings: {@code bench.pages} (20,000), {@code bench.runs} (crawls per server, 5), {@code bench.concurrency} (64),
  * {@code bench.heap} (e.g. 2g; default none), {@code bench.jfr} (a flight recording of each server under target/bench),
- * {@code bench.extras} (also partitioned crawls and the ordering strategies). Needs nginx (Debian: apt-get install nginx).
+ * {@code bench.extras} (also partitioned crawls and the ordering strategies), {@code bench.redis-stats} (per crawl, the Redis
+ * commands that cost most, per page). Needs nginx (Debian: apt-get install nginx).
  * Only loopback traffic.
  */
 @Tag("benchmark")
@@ -49,6 +50,14 @@ class CrawlBenchmark {
     static final String HEAP = System.getProperty("bench.heap", "");
     static final boolean JFR = Boolean.getBoolean("bench.jfr");
     static final boolean EXTRAS = Boolean.getBoolean("bench.extras");
+    /**
+     * Also prints, per crawl, the Redis commands that cost most (calls and microseconds per page, INFO commandstats, the
+     * commands scripts call counted too), the scripts' calls by operation from the slow log half-way through the crawl,
+     * and the crawl's frontier counters.
+     */
+    static final boolean REDIS_STATS = Boolean.getBoolean("bench.redis-stats");
+    /** Commands kept in Redis' slow log for the split of the scripts' calls by operation. */
+    static final int SLOW_LOG = 20_000;
 
     record Run(double seconds, long pages, double pagesPerSecond, double jvmCpuPer1000, double redisCpuPer1000,
             double jitCpuPer1000, double gcCpuPer1000, double seenBytesPerUrl, double rssMib, double indexSeconds,
@@ -264,19 +273,42 @@ class CrawlBenchmark {
         double jvm0 = ProcStats.cpuSeconds(jvmPid);
         double redis0 = ProcStats.cpuSeconds(server.redisPid);
         ThreadCpu threads = new ThreadCpu(jvmPid);
+        if (REDIS_STATS) {
+            RedisInfo.resetStats(server.redisUrl);
+            RedisInfo.logEveryCommand(server.redisUrl, SLOW_LOG);
+        }
         String crawlId = server.process.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
         lastCrawl = crawlId;
         JsonPath c;
+        List<RedisInfo.CommandStat> midCrawl = null;   // the scripts' operations, from the slow log half-way through the crawl
         do {
             Thread.sleep(100);
             threads.sample();
             c = server.process.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
+            if (REDIS_STATS && midCrawl == null && c.getLong("counts.fetched") >= PAGES / 2) {
+                midCrawl = RedisInfo.scriptOps(server.redisUrl, SLOW_LOG);
+            }
         } while (!c.getString("state").equals("FINISHED"));
         double jvm = ProcStats.cpuSeconds(jvmPid) - jvm0;
         double redis = ProcStats.cpuSeconds(server.redisPid) - redis0;
         long pages = c.getLong("counts.fetched");
         double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
         threads.sample();
+        if (REDIS_STATS) {
+            StringBuilder line = new StringBuilder("  redis commands per page (calls, usec):");
+            List<RedisInfo.CommandStat> stats = RedisInfo.commandStats(server.redisUrl);
+            for (RedisInfo.CommandStat st : stats.subList(0, Math.min(6, stats.size()))) {
+                line.append(String.format(" %s %.2f %.1f;", st.command(), st.calls() / (double) pages, st.usec() / (double) pages));
+            }
+            List<RedisInfo.CommandStat> ops = midCrawl == null ? List.of() : midCrawl;
+            long logged = ops.stream().mapToLong(RedisInfo.CommandStat::calls).sum();
+            line.append(String.format("%n  of %,d commands half-way through the crawl (usec per call):", logged));
+            for (RedisInfo.CommandStat st : ops.subList(0, Math.min(6, ops.size()))) {
+                line.append(String.format(" %s %.1f %% of calls, %.1f;", st.command(), 100.0 * st.calls() / logged, st.usec() / (double) st.calls()));
+            }
+            line.append(String.format("%n  the crawl's frontier counters: %s", RedisInfo.hash(server.redisUrl, "t:{c:" + crawlId + "}:stats")));
+            System.out.println(server.label + " crawl " + crawlId + line);
+        }
         return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000,
                 threads.seconds(ThreadCpu.Kind.JIT) / pages * 1000, threads.seconds(ThreadCpu.Kind.GC) / pages * 1000, ProcStats.rssMib(jvmPid));
     }

@@ -50,6 +50,89 @@ final class RedisInfo {
         });
     }
 
+    /** One command's calls and the microseconds Redis spent in them ({@code INFO commandstats}). */
+    record CommandStat(String command, long calls, long usec) {
+    }
+
+    /** Zeroes the server's command statistics ({@code CONFIG RESETSTAT}). */
+    static void resetStats(String url) throws Exception {
+        withRedis(url, redis -> send(redis, Request.cmd(Command.CONFIG).arg("RESETSTAT")));
+    }
+
+    /** Logs every command from now on in the slow log (at most the last {@code max}), emptied first. */
+    static void logEveryCommand(String url, int max) throws Exception {
+        withRedis(url, redis -> {
+            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-max-len").arg(max));
+            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(0));
+            return send(redis, Request.cmd(Command.SLOWLOG).arg("RESET"));
+        });
+    }
+
+    /**
+     * The calls in the slow log, a script's by its operation (the first argument after the key: lease, complete, …), the
+     * commands it called under their own names: calls and microseconds (wall-clock, so a busy machine's preemption is
+     * in them), the most expensive first. The slow log's threshold is then set back to Redis's default (10 ms).
+     */
+    static java.util.List<CommandStat> scriptOps(String url, int max) throws Exception {
+        return withRedis(url, redis -> {
+            Response log = send(redis, Request.cmd(Command.SLOWLOG).arg("GET").arg(max));
+            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(10_000));
+            java.util.Map<String, long[]> ops = new java.util.HashMap<>();
+            for (Response entry : log) {
+                Response args = entry.get(3);
+                String cmd = args.get(0).toString().toLowerCase(java.util.Locale.ROOT);
+                String op = (cmd.equals("evalsha") || cmd.equals("eval")) && args.size() > 4 ? "lua:" + args.get(4) : cmd;
+                long[] a = ops.computeIfAbsent(op, k -> new long[2]);
+                a[0]++;
+                a[1] += entry.get(2).toLong();
+            }
+            java.util.List<CommandStat> stats = new java.util.ArrayList<>();
+            ops.forEach((op, a) -> stats.add(new CommandStat(op, a[0], a[1])));
+            stats.sort(java.util.Comparator.comparingLong(CommandStat::usec).reversed());
+            return stats;
+        });
+    }
+
+    /** The command statistics since the last reset, the most expensive first. */
+    static java.util.List<CommandStat> commandStats(String url) throws Exception {
+        return withRedis(url, redis -> {
+            java.util.List<CommandStat> stats = new java.util.ArrayList<>();
+            for (String line : send(redis, Request.cmd(Command.INFO).arg("commandstats")).toString().split("\r\n")) {
+                // cmdstat_evalsha:calls=123,usec=4567,usec_per_call=37.13,rejected_calls=0,failed_calls=0
+                if (!line.startsWith("cmdstat_")) {
+                    continue;
+                }
+                String name = line.substring(8, line.indexOf(':'));
+                long calls = 0;
+                long usec = 0;
+                for (String field : line.substring(line.indexOf(':') + 1).split(",")) {
+                    if (field.startsWith("calls=")) {
+                        calls = Long.parseLong(field.substring(6));
+                    } else if (field.startsWith("usec=")) {
+                        usec = Long.parseLong(field.substring(5));
+                    }
+                }
+                stats.add(new CommandStat(name, calls, usec));
+            }
+            stats.sort(java.util.Comparator.comparingLong(CommandStat::usec).reversed());
+            return stats;
+        });
+    }
+
+    /** A hash's fields and values, as Redis lists them. */
+    static java.util.Map<String, String> hash(String url, String key) throws Exception {
+        return withRedis(url, redis -> {
+            java.util.Map<String, String> out = new java.util.TreeMap<>();
+            Response r = send(redis, Request.cmd(Command.HGETALL).arg(key));
+            if (r != null) {
+                for (String field : r.getKeys()) {
+                    out.put(field, r.get(field).toString());
+                }
+            }
+            return out;
+        });
+    }
+
     interface Body<T> {
         T apply(Redis redis) throws Exception;
     }
