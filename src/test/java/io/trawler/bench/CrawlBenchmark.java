@@ -19,8 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The crawl benchmark: a 20,000-page generated site (about 8 KB a page, 10–40 links each) served by nginx on
  * loopback, crawled by the packaged server (embedded Redis, H2, the JVM's default heap unless told otherwise; the
- * README's run command, bin/trawler, gives -Xmx256m, a native-heap trim and a fixed G1 marking threshold: pass them as
- * the server's options to measure it) with politeness off and robots.txt, dedup and WARC on. Prints, per crawl, pages/s, CPU-seconds per 1,000
+ * README's run command, bin/trawler, gives -Xmx256m, a native-heap trim and a fixed G1 marking threshold: give the server
+ * the options RUN_COMMAND to measure it) with politeness off and robots.txt, dedup and WARC on. Prints, per crawl, pages/s, CPU-seconds per 1,000
  * pages (Trawler's JVM and its redis-server apart), resident memory after the crawl; per server its start-up time,
  * its warm medians and peak RSS; and, in the same run, the parser's limit: jsoup parse and link extraction of the same
  * pages on one thread (CPU-seconds per 1,000 pages), and Trawler's CPU per page against it. After each crawl it waits
@@ -31,8 +31,8 @@ import org.junit.jupiter.api.Test;
  * ./mvnw package -DskipTests &amp;&amp; ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark
  * # A/B: other builds' quarkus-app folders, crawled in turns (A1 B1 A2 B2 …), each server started once
  * ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark -Dbench.apps=/tmp/ab/before,target/quarkus-app
- * # JVM options of one server: folder|options
- * ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark "-Dbench.apps=target/quarkus-app|-Xmx256m,target/quarkus-app|-Xmx256m -XX:+UseSerialGC"
+ * # JVM options of one server: folder|options (RUN_COMMAND: bin/trawler's default options, read from the script)
+ * ./mvnw test -Pbenchmark -Dtest=CrawlBenchmark "-Dbench.apps=target/quarkus-app|RUN_COMMAND,target/quarkus-app|RUN_COMMAND -XX:+UseSerialGC"
  * </pre>
  * Settings: {@code bench.pages} (20,000), {@code bench.runs} (crawls per server, 5), {@code bench.concurrency} (64),
  * {@code bench.heap} (e.g. 2g; default none), {@code bench.jfr} (a flight recording of each server under target/bench),
@@ -52,8 +52,9 @@ class CrawlBenchmark {
     static final boolean EXTRAS = Boolean.getBoolean("bench.extras");
     /**
      * Also prints, per crawl, the Redis commands that cost most (calls and microseconds per page, INFO commandstats, the
-     * commands scripts call counted too), the scripts' calls by operation from the slow log half-way through the crawl,
-     * and the crawl's frontier counters.
+     * commands scripts call counted too), the scripts' calls by operation from the slow log half-way through the crawl (a
+     * window of the last 20,000 commands, some 700–1,000 pages: an ingest burst can fill it), and the crawl's frontier
+     * counters. Logging every command costs Redis CPU itself: not for A/B figures.
      */
     static final boolean REDIS_STATS = Boolean.getBoolean("bench.redis-stats");
     /** Commands kept in Redis' slow log for the split of the scripts' calls by operation. */
@@ -114,9 +115,9 @@ class CrawlBenchmark {
         List<Server> servers = new ArrayList<>();
         try {
             for (String app : APPS.split(",")) {
-                // "folder" or "folder|JVM options" (e.g. target/quarkus-app|-Xmx256m -XX:+UseSerialGC)
+                // "folder" or "folder|JVM options" (e.g. target/quarkus-app|-Xmx256m -XX:+UseSerialGC; RUN_COMMAND: bin/trawler's)
                 String[] parts = app.split("\\|", 2);
-                List<String> options = parts.length > 1 ? List.of(parts[1].trim().split("\\s+")) : List.of();
+                List<String> options = parts.length > 1 ? RunCommand.expand(List.of(parts[1].trim().split("\\s+"))) : List.of();
                 servers.add(startServer(work, Path.of(parts[0].trim()), options, servers.size()));
             }
             for (int i = 0; i < RUNS; i++) {
@@ -273,10 +274,23 @@ class CrawlBenchmark {
         double jvm0 = ProcStats.cpuSeconds(jvmPid);
         double redis0 = ProcStats.cpuSeconds(server.redisPid);
         ThreadCpu threads = new ThreadCpu(jvmPid);
+        RedisInfo.SlowLog slowLog = null;
         if (REDIS_STATS) {
             RedisInfo.resetStats(server.redisUrl);
-            RedisInfo.logEveryCommand(server.redisUrl, SLOW_LOG);
+            slowLog = RedisInfo.logEveryCommand(server.redisUrl, SLOW_LOG);
         }
+        try {
+            return measureCrawl(server, siteId, body, jvmPid, jvm0, redis0, threads);
+        } finally {
+            if (slowLog != null) {
+                RedisInfo.restore(server.redisUrl, slowLog);
+            }
+        }
+    }
+
+    /** Starts a crawl of the site and measures it to its end (the CPU counters were read before, at jvm0 and redis0). */
+    private Run measureCrawl(Server server, String siteId, Map<String, Object> body, long jvmPid, double jvm0, double redis0,
+            ThreadCpu threads) throws Exception {
         String crawlId = server.process.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
         lastCrawl = crawlId;
         JsonPath c;
@@ -295,25 +309,32 @@ class CrawlBenchmark {
         double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
         threads.sample();
         if (REDIS_STATS) {
-            StringBuilder line = new StringBuilder("  redis commands per page (calls, usec):");
-            List<RedisInfo.CommandStat> stats = RedisInfo.commandStats(server.redisUrl);
-            for (RedisInfo.CommandStat st : stats.subList(0, Math.min(6, stats.size()))) {
-                line.append(String.format(" %s %.2f %.1f;", st.command(), st.calls() / (double) pages, st.usec() / (double) pages));
-            }
-            List<RedisInfo.CommandStat> ops = midCrawl == null ? List.of() : midCrawl;
-            long logged = ops.stream().mapToLong(RedisInfo.CommandStat::calls).sum();
-            line.append(String.format("%n  of %,d commands half-way through the crawl (usec per call):", logged));
-            for (RedisInfo.CommandStat st : ops.subList(0, Math.min(6, ops.size()))) {
-                line.append(String.format(" %s %.1f %% of calls, %.1f;", st.command(), 100.0 * st.calls() / logged, st.usec() / (double) st.calls()));
-            }
-            line.append(String.format("%n  the crawl's frontier counters: %s", RedisInfo.hash(server.redisUrl, "t:{c:" + crawlId + "}:stats")));
-            System.out.println(server.label + " crawl " + crawlId + line);
+            printRedisStats(server, crawlId, pages, midCrawl == null ? List.of() : midCrawl);
         }
         return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000,
                 threads.seconds(ThreadCpu.Kind.JIT) / pages * 1000, threads.seconds(ThreadCpu.Kind.GC) / pages * 1000, ProcStats.rssMib(jvmPid));
     }
 
-    private static void deleteTree(Path dir) throws IOException {
+    /**
+     * Redis's commands per page over the crawl, the calls of the slow log's window half-way through it (scripts by
+     * operation), and the crawl's frontier counters.
+     */
+    private static void printRedisStats(Server server, String crawlId, long pages, List<RedisInfo.CommandStat> midCrawl) throws Exception {
+        StringBuilder line = new StringBuilder("  redis commands per page (calls, usec):");
+        List<RedisInfo.CommandStat> stats = RedisInfo.commandStats(server.redisUrl);
+        for (RedisInfo.CommandStat st : stats.subList(0, Math.min(6, stats.size()))) {
+            line.append(String.format(" %s %.2f %.1f;", st.command(), st.calls() / (double) pages, st.usec() / (double) pages));
+        }
+        long logged = midCrawl.stream().mapToLong(RedisInfo.CommandStat::calls).sum();
+        line.append(String.format("%n  of %,d commands half-way through the crawl (usec per call):", logged));
+        for (RedisInfo.CommandStat st : midCrawl.subList(0, Math.min(6, midCrawl.size()))) {
+            line.append(String.format(" %s %.1f %% of calls, %.1f;", st.command(), 100.0 * st.calls() / logged, st.usec() / (double) st.calls()));
+        }
+        line.append(String.format("%n  the crawl's frontier counters: %s", RedisInfo.hash(server.redisUrl, "t:{c:" + crawlId + "}:stats")));
+        System.out.println(server.label + " crawl " + crawlId + line);
+    }
+
+    static void deleteTree(Path dir) throws IOException {
         if (!Files.exists(dir)) {
             return;
         }

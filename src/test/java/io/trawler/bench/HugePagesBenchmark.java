@@ -7,7 +7,6 @@ import java.io.BufferedWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
@@ -23,8 +22,8 @@ import org.junit.jupiter.api.Test;
  *
  * <pre>
  * ./mvnw package -DskipTests &amp;&amp; ./mvnw test -Pbenchmark -Dtest=HugePagesBenchmark
- * # the README's run command's options (bin/trawler), or others: folder|options, comma-separated
- * ./mvnw test -Pbenchmark -Dtest=HugePagesBenchmark "-Dbench.apps=target/quarkus-app|-Xmx192m MALLOC_ARENA_MAX=2"
+ * # servers with other options: folder|options, comma-separated; RUN_COMMAND stands for bin/trawler's default options
+ * ./mvnw test -Pbenchmark -Dtest=HugePagesBenchmark "-Dbench.apps=target/quarkus-app|RUN_COMMAND -Xmx128m"
  * </pre>
  * Settings: {@code bench.apps} (default: target/quarkus-app with bin/trawler's default options), {@code bench.hugePages}
  * (40), {@code bench.hugeMb} (10), {@code bench.runs} (crawls per server, 2). Needs nginx. Only loopback traffic.
@@ -32,10 +31,7 @@ import org.junit.jupiter.api.Test;
 @Tag("benchmark")
 class HugePagesBenchmark {
 
-    /** bin/trawler's default JVM options and environment (keep in step with bin/trawler). */
-    static final String RUN_COMMAND = "-Xmx256m -XX:+UnlockExperimentalVMOptions -XX:TrimNativeHeapInterval=5000"
-            + " -XX:-G1UseAdaptiveIHOP -XX:InitiatingHeapOccupancyPercent=45 MALLOC_ARENA_MAX=2";
-    static final String APPS = System.getProperty("bench.apps", "target/quarkus-app|" + RUN_COMMAND);
+    static final String APPS = System.getProperty("bench.apps", "target/quarkus-app|" + RunCommand.TOKEN);
     static final int PAGES = Integer.getInteger("bench.hugePages", 40);
     static final int MB = Integer.getInteger("bench.hugeMb", 10);
     static final int RUNS = Integer.getInteger("bench.runs", 2);
@@ -48,34 +44,33 @@ class HugePagesBenchmark {
         int nginxPort = TestRedis.freePort();
         String base = "http://127.0.0.1:" + nginxPort;
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
-        List<String> report = new ArrayList<>();
+        System.out.printf("%n=== Huge pages: %d pages of %d MB, 16 fetches at a time, nginx on loopback ===%n", PAGES, MB);
         try {
             int index = 0;
             for (String app : APPS.split(",")) {
                 String[] parts = app.split("\\|", 2);
-                List<String> options = parts.length > 1 ? List.of(parts[1].trim().split("\\s+")) : List.of();
+                List<String> options = parts.length > 1 ? RunCommand.expand(List.of(parts[1].trim().split("\\s+"))) : List.of();
                 Path data = Files.createTempDirectory(work, "data-");
                 TrawlerProcess p = TrawlerProcess.start(Path.of(parts[0].trim()).resolve("quarkus-run.jar"), data, TestRedis.freePort(),
                         options, Map.of("trawler.redis.embedded-port", Integer.toString(TestRedis.freePort()),
                                 "trawler.worker.concurrency", "16", "quarkus.log.category.\"io.trawler\".level", "WARN"));
                 try {
                     for (int run = 0; run < RUNS; run++) {
-                        report.add(String.format("server %d (%s %s), crawl %d: %s", index, parts[0].trim(), String.join(" ", options), run + 1,
-                                crawlOnce(p, base, run)));
+                        System.out.printf("server %d (%s %s), crawl %d: %s%n", index, parts[0].trim(), String.join(" ", options), run + 1,
+                                crawlOnce(p, base, run));
                     }
                     long ooms = p.log().lines().filter(l -> l.contains("OutOfMemoryError")).count();
-                    report.add(String.format("server %d: peak RSS (VmHWM) %.0f MiB, %d OutOfMemoryError lines in its log", index,
-                            ProcStats.peakRssMib(p.pid()), ooms));
+                    System.out.printf("server %d: peak RSS (VmHWM) %.0f MiB, %d OutOfMemoryError lines in its log%n", index,
+                            ProcStats.peakRssMib(p.pid()), ooms);
                 } finally {
                     p.stop();
+                    CrawlBenchmark.deleteTree(data);
                 }
                 index++;
             }
         } finally {
             Nginx.stop(nginx, work.resolve("nginx"));
         }
-        System.out.printf("%n=== Huge pages: %d pages of %d MB, 16 fetches at a time, nginx on loopback ===%n", PAGES, MB);
-        report.forEach(System.out::println);
     }
 
     private static String crawlOnce(TrawlerProcess p, String base, int run) throws Exception {
@@ -104,11 +99,14 @@ class HugePagesBenchmark {
             index.append("<a href=\"/p").append(i).append(".html\">page ").append(i).append("</a> ");
         }
         Files.writeString(root.resolve("index.html"), index.append("</body></html>"));
+        Path made = root.resolve("made-for");
+        String shape = PAGES + " pages of " + MB + " MB";
+        boolean same = Files.exists(made) && Files.readString(made).equals(shape);   // pages of another shape link elsewhere
         String paragraph = "<p>" + "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor. ".repeat(12) + "</p>\n";
         long target = MB * 1024L * 1024L;
         for (int i = 0; i < PAGES; i++) {
             Path page = root.resolve("p" + i + ".html");
-            if (Files.exists(page) && Files.size(page) >= target) {
+            if (same && Files.exists(page)) {
                 continue;
             }
             try (BufferedWriter w = Files.newBufferedWriter(page, StandardCharsets.UTF_8)) {
@@ -124,5 +122,6 @@ class HugePagesBenchmark {
                 w.write("</body></html>");
             }
         }
+        Files.writeString(made, shape);
     }
 }

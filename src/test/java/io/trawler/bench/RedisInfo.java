@@ -59,29 +59,54 @@ final class RedisInfo {
         withRedis(url, redis -> send(redis, Request.cmd(Command.CONFIG).arg("RESETSTAT")));
     }
 
-    /** Logs every command from now on in the slow log (at most the last {@code max}), emptied first. */
-    static void logEveryCommand(String url, int max) throws Exception {
-        withRedis(url, redis -> {
+    /** The slow log's settings, to put back after logging every command. */
+    record SlowLog(String slowerThan, String maxLen) {
+    }
+
+    /** Logs every command from now on in the slow log (at most the last {@code max}), emptied first; returns the settings of before. */
+    static SlowLog logEveryCommand(String url, int max) throws Exception {
+        return withRedis(url, redis -> {
+            SlowLog before = new SlowLog(config(redis, "slowlog-log-slower-than"), config(redis, "slowlog-max-len"));
             send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-max-len").arg(max));
             send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(0));
+            send(redis, Request.cmd(Command.SLOWLOG).arg("RESET"));
+            return before;
+        });
+    }
+
+    /** Puts the slow log's settings back and empties it. */
+    static void restore(String url, SlowLog before) throws Exception {
+        withRedis(url, redis -> {
+            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(before.slowerThan()));
+            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-max-len").arg(before.maxLen()));
             return send(redis, Request.cmd(Command.SLOWLOG).arg("RESET"));
         });
     }
 
+    /** One setting's value ({@code CONFIG GET}: a map under RESP3, [name, value] under RESP2). */
+    private static String config(Redis redis, String name) throws Exception {
+        Response r = send(redis, Request.cmd(Command.CONFIG).arg("GET").arg(name));
+        return r.get(name) != null ? r.get(name).toString() : r.get(1).toString();
+    }
+
     /**
-     * The calls in the slow log, a script's by its operation (the first argument after the key: lease, complete, …), the
+     * The calls in the slow log, a script's by its operation (its first argument after the keys: lease, complete, …), the
      * commands it called under their own names: calls and microseconds (wall-clock, so a busy machine's preemption is
-     * in them), the most expensive first. The slow log's threshold is then set back to Redis's default (10 ms).
+     * in them), the most expensive first.
      */
     static java.util.List<CommandStat> scriptOps(String url, int max) throws Exception {
         return withRedis(url, redis -> {
             Response log = send(redis, Request.cmd(Command.SLOWLOG).arg("GET").arg(max));
-            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(10_000));
             java.util.Map<String, long[]> ops = new java.util.HashMap<>();
             for (Response entry : log) {
+                // an entry: id, time, microseconds, the command's arguments, client address, client name
                 Response args = entry.get(3);
                 String cmd = args.get(0).toString().toLowerCase(java.util.Locale.ROOT);
-                String op = (cmd.equals("evalsha") || cmd.equals("eval")) && args.size() > 4 ? "lua:" + args.get(4) : cmd;
+                String op = cmd;
+                if ((cmd.equals("evalsha") || cmd.equals("eval")) && args.size() > 3) {
+                    int operation = 3 + Integer.parseInt(args.get(2).toString());   // EVALSHA sha numkeys key… operation …
+                    op = args.size() > operation ? "lua:" + args.get(operation) : "lua";
+                }
                 long[] a = ops.computeIfAbsent(op, k -> new long[2]);
                 a[0]++;
                 a[1] += entry.get(2).toLong();
