@@ -114,11 +114,8 @@ class CrawlBenchmark {
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
         List<Server> servers = new ArrayList<>();
         try {
-            for (String app : APPS.split(",")) {
-                // "folder" or "folder|JVM options" (e.g. target/quarkus-app|-Xmx256m -XX:+UseSerialGC; RUN_COMMAND: bin/trawler's)
-                String[] parts = app.split("\\|", 2);
-                List<String> options = parts.length > 1 ? RunCommand.expand(List.of(parts[1].trim().split("\\s+"))) : List.of();
-                servers.add(startServer(work, Path.of(parts[0].trim()), options, servers.size()));
+            for (AppUnderTest app : AppUnderTest.parse(APPS)) {
+                servers.add(startServer(work, app.folder(), app.options(), servers.size()));
             }
             for (int i = 0; i < RUNS; i++) {
                 for (Server s : servers) {   // in turns, so that the machine's drift favours none
@@ -274,45 +271,31 @@ class CrawlBenchmark {
         double jvm0 = ProcStats.cpuSeconds(jvmPid);
         double redis0 = ProcStats.cpuSeconds(server.redisPid);
         ThreadCpu threads = new ThreadCpu(jvmPid);
-        RedisInfo.SlowLog slowLog = null;
-        if (REDIS_STATS) {
-            RedisInfo.resetStats(server.redisUrl);
-            slowLog = RedisInfo.logEveryCommand(server.redisUrl, SLOW_LOG);
-        }
-        try {
-            return measureCrawl(server, siteId, body, jvmPid, jvm0, redis0, threads);
-        } finally {
-            if (slowLog != null) {
-                RedisInfo.restore(server.redisUrl, slowLog);
-            }
-        }
-    }
-
-    /** Starts a crawl of the site and measures it to its end (the CPU counters were read before, at jvm0 and redis0). */
-    private Run measureCrawl(Server server, String siteId, Map<String, Object> body, long jvmPid, double jvm0, double redis0,
-            ThreadCpu threads) throws Exception {
-        String crawlId = server.process.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
-        lastCrawl = crawlId;
-        JsonPath c;
-        List<RedisInfo.CommandStat> midCrawl = null;   // the scripts' operations, from the slow log half-way through the crawl
-        do {
-            Thread.sleep(100);
+        // try-with-resources closes a null resource without a call: without bench.redis-stats nothing is logged
+        try (RedisInfo.CommandLog log = REDIS_STATS ? RedisInfo.CommandLog.start(server.redisUrl, SLOW_LOG) : null) {
+            String crawlId = server.process.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
+            lastCrawl = crawlId;
+            JsonPath c;
+            List<RedisInfo.CommandStat> midCrawl = List.of();   // the scripts' operations, from the slow log half-way through the crawl
+            do {
+                Thread.sleep(100);
+                threads.sample();
+                c = server.process.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
+                if (log != null && midCrawl.isEmpty() && c.getLong("counts.fetched") >= PAGES / 2) {
+                    midCrawl = log.scriptOps();
+                }
+            } while (!c.getString("state").equals("FINISHED"));
+            double jvm = ProcStats.cpuSeconds(jvmPid) - jvm0;
+            double redis = ProcStats.cpuSeconds(server.redisPid) - redis0;
+            long pages = c.getLong("counts.fetched");
+            double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
             threads.sample();
-            c = server.process.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
-            if (REDIS_STATS && midCrawl == null && c.getLong("counts.fetched") >= PAGES / 2) {
-                midCrawl = RedisInfo.scriptOps(server.redisUrl, SLOW_LOG);
+            if (log != null) {
+                printRedisStats(server, crawlId, pages, midCrawl);
             }
-        } while (!c.getString("state").equals("FINISHED"));
-        double jvm = ProcStats.cpuSeconds(jvmPid) - jvm0;
-        double redis = ProcStats.cpuSeconds(server.redisPid) - redis0;
-        long pages = c.getLong("counts.fetched");
-        double seconds = Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt"))).toMillis() / 1000.0;
-        threads.sample();
-        if (REDIS_STATS) {
-            printRedisStats(server, crawlId, pages, midCrawl == null ? List.of() : midCrawl);
+            return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000,
+                    threads.seconds(ThreadCpu.Kind.JIT) / pages * 1000, threads.seconds(ThreadCpu.Kind.GC) / pages * 1000, ProcStats.rssMib(jvmPid));
         }
-        return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000,
-                threads.seconds(ThreadCpu.Kind.JIT) / pages * 1000, threads.seconds(ThreadCpu.Kind.GC) / pages * 1000, ProcStats.rssMib(jvmPid));
     }
 
     /**
@@ -321,17 +304,21 @@ class CrawlBenchmark {
      */
     private static void printRedisStats(Server server, String crawlId, long pages, List<RedisInfo.CommandStat> midCrawl) throws Exception {
         StringBuilder line = new StringBuilder("  redis commands per page (calls, usec):");
-        List<RedisInfo.CommandStat> stats = RedisInfo.commandStats(server.redisUrl);
-        for (RedisInfo.CommandStat st : stats.subList(0, Math.min(6, stats.size()))) {
+        for (RedisInfo.CommandStat st : top(RedisInfo.commandStats(server.redisUrl))) {
             line.append(String.format(" %s %.2f %.1f;", st.command(), st.calls() / (double) pages, st.usec() / (double) pages));
         }
         long logged = midCrawl.stream().mapToLong(RedisInfo.CommandStat::calls).sum();
         line.append(String.format("%n  of %,d commands half-way through the crawl (usec per call):", logged));
-        for (RedisInfo.CommandStat st : midCrawl.subList(0, Math.min(6, midCrawl.size()))) {
+        for (RedisInfo.CommandStat st : top(midCrawl)) {
             line.append(String.format(" %s %.1f %% of calls, %.1f;", st.command(), 100.0 * st.calls() / logged, st.usec() / (double) st.calls()));
         }
         line.append(String.format("%n  the crawl's frontier counters: %s", RedisInfo.hash(server.redisUrl, "t:{c:" + crawlId + "}:stats")));
         System.out.println(server.label + " crawl " + crawlId + line);
+    }
+
+    /** The six most expensive of a list sorted most expensive first. */
+    private static List<RedisInfo.CommandStat> top(List<RedisInfo.CommandStat> stats) {
+        return stats.subList(0, Math.min(6, stats.size()));
     }
 
     static void deleteTree(Path dir) throws IOException {

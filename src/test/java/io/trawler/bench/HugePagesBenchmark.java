@@ -47,16 +47,14 @@ class HugePagesBenchmark {
         System.out.printf("%n=== Huge pages: %d pages of %d MB, 16 fetches at a time, nginx on loopback ===%n", PAGES, MB);
         try {
             int index = 0;
-            for (String app : APPS.split(",")) {
-                String[] parts = app.split("\\|", 2);
-                List<String> options = parts.length > 1 ? RunCommand.expand(List.of(parts[1].trim().split("\\s+"))) : List.of();
+            for (AppUnderTest app : AppUnderTest.parse(APPS)) {
                 Path data = Files.createTempDirectory(work, "data-");
-                TrawlerProcess p = TrawlerProcess.start(Path.of(parts[0].trim()).resolve("quarkus-run.jar"), data, TestRedis.freePort(),
-                        options, Map.of("trawler.redis.embedded-port", Integer.toString(TestRedis.freePort()),
+                TrawlerProcess p = TrawlerProcess.start(app.folder().resolve("quarkus-run.jar"), data, TestRedis.freePort(),
+                        app.options(), Map.of("trawler.redis.embedded-port", Integer.toString(TestRedis.freePort()),
                                 "trawler.worker.concurrency", "16", "quarkus.log.category.\"io.trawler\".level", "WARN"));
                 try {
                     for (int run = 0; run < RUNS; run++) {
-                        System.out.printf("server %d (%s %s), crawl %d: %s%n", index, parts[0].trim(), String.join(" ", options), run + 1,
+                        System.out.printf("server %d (%s %s), crawl %d: %s%n", index, app.folder(), String.join(" ", app.options()), run + 1,
                                 crawlOnce(p, base, run));
                     }
                     long ooms = p.log().lines().filter(l -> l.contains("OutOfMemoryError")).count();

@@ -54,39 +54,53 @@ final class RedisInfo {
     record CommandStat(String command, long calls, long usec) {
     }
 
-    /** Zeroes the server's command statistics ({@code CONFIG RESETSTAT}). */
-    static void resetStats(String url) throws Exception {
-        withRedis(url, redis -> send(redis, Request.cmd(Command.CONFIG).arg("RESETSTAT")));
+    /**
+     * Redis's command statistics zeroed and every command logged in the slow log (its last {@code max}) while open; closing
+     * puts the slow log's settings back as they were and empties it.
+     */
+    static final class CommandLog implements AutoCloseable {
+
+        private final String url;
+        private final int max;
+        private final String slowerThan;
+        private final String maxLen;
+
+        private CommandLog(String url, int max, String slowerThan, String maxLen) {
+            this.url = url;
+            this.max = max;
+            this.slowerThan = slowerThan;
+            this.maxLen = maxLen;
+        }
+
+        static CommandLog start(String url, int max) throws Exception {
+            return withRedis(url, redis -> {
+                CommandLog log = new CommandLog(url, max, config(redis, "slowlog-log-slower-than"), config(redis, "slowlog-max-len"));
+                send(redis, Request.cmd(Command.CONFIG).arg("RESETSTAT"));
+                send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-max-len").arg(max));
+                send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(0));
+                send(redis, Request.cmd(Command.SLOWLOG).arg("RESET"));
+                return log;
+            });
+        }
+
+        /** The slow log's calls now, as {@link RedisInfo#scriptOps}. */
+        java.util.List<CommandStat> scriptOps() throws Exception {
+            return RedisInfo.scriptOps(url, max);
+        }
+
+        @Override
+        public void close() throws Exception {
+            withRedis(url, redis -> {
+                send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(slowerThan));
+                send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-max-len").arg(maxLen));
+                return send(redis, Request.cmd(Command.SLOWLOG).arg("RESET"));
+            });
+        }
     }
 
-    /** The slow log's settings, to put back after logging every command. */
-    record SlowLog(String slowerThan, String maxLen) {
-    }
-
-    /** Logs every command from now on in the slow log (at most the last {@code max}), emptied first; returns the settings of before. */
-    static SlowLog logEveryCommand(String url, int max) throws Exception {
-        return withRedis(url, redis -> {
-            SlowLog before = new SlowLog(config(redis, "slowlog-log-slower-than"), config(redis, "slowlog-max-len"));
-            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-max-len").arg(max));
-            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(0));
-            send(redis, Request.cmd(Command.SLOWLOG).arg("RESET"));
-            return before;
-        });
-    }
-
-    /** Puts the slow log's settings back and empties it. */
-    static void restore(String url, SlowLog before) throws Exception {
-        withRedis(url, redis -> {
-            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-log-slower-than").arg(before.slowerThan()));
-            send(redis, Request.cmd(Command.CONFIG).arg("SET").arg("slowlog-max-len").arg(before.maxLen()));
-            return send(redis, Request.cmd(Command.SLOWLOG).arg("RESET"));
-        });
-    }
-
-    /** One setting's value ({@code CONFIG GET}: a map under RESP3, [name, value] under RESP2). */
+    /** One setting's value ({@code CONFIG GET}: a map under RESP3, [name, value] under RESP2, which the client reads as one). */
     private static String config(Redis redis, String name) throws Exception {
-        Response r = send(redis, Request.cmd(Command.CONFIG).arg("GET").arg(name));
-        return r.get(name) != null ? r.get(name).toString() : r.get(1).toString();
+        return send(redis, Request.cmd(Command.CONFIG).arg("GET").arg(name)).get(name).toString();
     }
 
     /**
