@@ -48,7 +48,13 @@ public class PlanResource {
 
     /** A plan as the API shows it. */
     public record PlanView(List<PartitionPlan.Crawler> crawlers, List<String> nonKeyPaths, @Schema(nullable = true) Metrics predicted, double keyPathShare,
-            int seedsPerPath, String mode, @Schema(nullable = true) String basedOnCrawl, @Schema(nullable = true) Instant updatedAt, java.util.Map<String, Integer> pathUrls) {
+            int seedsPerPath, String mode, @Schema(nullable = true) String basedOnCrawl, @Schema(nullable = true) Instant updatedAt, java.util.Map<String, Integer> pathUrls,
+            @Schema(description = "Directories that held more than a crawler's share of the URLs, split into their sub-directories"
+                    + " (their URLs are grouped one level deeper; a URL directly in one stays in its group)") List<String> splitPaths,
+            @Schema(description = "Groups that held more than a crawler's share and could not be split: their URLs go to every crawler"
+                    + " by path hash") List<String> hashedPaths,
+            @Schema(description = "What the editor should know about the plan: splits, hashed groups, empty crawlers, and why a site"
+                    + " cannot be split evenly") List<String> notes) {
     }
 
     public record Metrics(double overlap, double coverage, double acceleration, double composite) {
@@ -184,7 +190,7 @@ public class PlanResource {
 
     private static PlanView view(PlanService.Planned p) {
         return new PlanView(p.plan().crawlers(), p.plan().nonKeyPaths(), Metrics.of(p.predicted()), p.keyPathShare(), p.seedsPerPath(),
-                p.mode().apiName(), p.graphCrawlId(), p.updatedAt(), p.pathUrls());
+                p.mode().apiName(), p.graphCrawlId(), p.updatedAt(), p.pathUrls(), p.plan().splitPaths(), p.plan().hashedPaths(), p.notes());
     }
 
     private static <T> T run(java.util.concurrent.Callable<T> work) {

@@ -100,7 +100,8 @@ public class CrawlService {
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
                 owners, knownUrls, order.constants(), topic, budget, revisits.continuous(), followLinks, revisits.conditional(),
-                revisits.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes, site.urlRules());
+                revisits.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes, site.urlRules(),
+                plan == null ? io.trawler.partition.PathGroups.NONE : plan.groups());
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -109,7 +110,8 @@ public class CrawlService {
         crawl.partitions = partitions;
         crawl.mode = mode;
         crawl.spec = toJson(spec);
-        crawl.knownUrls = knownUrls;
+        // the U of live coverage and acceleration: the pages the crawl should fetch, its page limit when the site has more
+        crawl.knownUrls = site.maxPages > 0 && knownUrls > 0 ? Math.min(knownUrls, site.maxPages) : knownUrls;
         crawl.baselinePagesPerSecond = partitions > 1 ? baselineRate(site.id) : null;
         crawl.budget = budget;
         crawl.startedAt = Instant.now();

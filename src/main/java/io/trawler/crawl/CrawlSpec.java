@@ -23,14 +23,16 @@ import java.util.Map;
  * policy compares versions), and whether fetches may reach private networks ({@code allowPrivateNetworks}, set on
  * the site by an admin), the site's politeness scope ({@code site} or {@code node}, see {@link PolitenessScope}), the
  * node each lane was asked to run on ({@code nodes}, empty: placed on live nodes automatically) and the site's URL rules
- * ({@code urls}: the query order of fetched URLs and the parameters dropped). The manager writes it to
+ * ({@code urls}: the query order of fetched URLs and the parameters dropped), and how the plan grouped URLs below the
+ * first directory level ({@code groups}: the directories it split and the groups it spreads by path hash). The manager writes it to
  * Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
         Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
-        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, io.trawler.parse.UrlRules urls) {
+        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, io.trawler.parse.UrlRules urls,
+        io.trawler.partition.PathGroups groups) {
 
     /** The site's URL rules as the crawl started (specs written before they existed: the default rules). */
     public io.trawler.parse.UrlRules urlRules() {
@@ -64,6 +66,6 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
 
     /** Where discovered URLs go: the lanes' key paths (empty for one lane). */
     public LaneRouting routing() {
-        return new LaneRouting(owners == null ? Map.of() : owners, crawlMode(), partitions);
+        return new LaneRouting(owners == null ? Map.of() : owners, groups, crawlMode(), partitions);
     }
 }

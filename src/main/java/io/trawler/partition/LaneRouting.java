@@ -7,7 +7,9 @@ import java.util.Map;
  * lane's key path is dropped by an independent lane and forwarded to its owner by a coordinated one.
  * Independent lanes keep a URL of nobody's key path (they share such pages); coordinated lanes give it to the lane its
  * path hash names (PathHash mod N, seed 004's assignment), so that every URL has exactly one owner lane, whose seen
- * set and queue hold it together (which lets a sharded frontier admit it atomically in that lane's shard).
+ * set and queue hold it together (which lets a sharded frontier admit it atomically in that lane's shard). A URL's key
+ * path is its group under the plan ({@link PathGroups}: first-level directories, deeper where the planner split one); a
+ * group the plan spreads by path hash belongs, URL by URL, to the lane its path hash names, in either mode.
  */
 public final class LaneRouting {
 
@@ -15,13 +17,19 @@ public final class LaneRouting {
     public static final int DROP = -1;
 
     private final Map<String, Integer> owners;
+    private final PathGroups.Lookup groups;
     private final CrawlMode mode;
     private final int lanes;
 
-    public LaneRouting(Map<String, Integer> owners, CrawlMode mode, int lanes) {
+    public LaneRouting(Map<String, Integer> owners, PathGroups groups, CrawlMode mode, int lanes) {
         this.owners = owners;
+        this.groups = (groups == null ? PathGroups.NONE : groups).lookup();
         this.mode = mode;
         this.lanes = lanes;
+    }
+
+    public LaneRouting(Map<String, Integer> owners, CrawlMode mode, int lanes) {
+        this(owners, PathGroups.NONE, mode, lanes);
     }
 
     public static LaneRouting single() {
@@ -36,22 +44,29 @@ public final class LaneRouting {
         if (mode == CrawlMode.COORDINATED) {
             return owner(url);
         }
-        Integer owner = owners.get(UrlPath.of(url));
+        String group = groups.group(url);
+        Integer owner = groups.hashed(group) ? (Integer) hashLane(url) : owners.get(group);
         return owner == null || owner == from ? from : DROP;
     }
 
     /**
-     * The lane that owns {@code url}: its key path's lane; for a URL of nobody's key path, in coordinated mode the lane
-     * its path hash names, in independent mode lane 0 (any lane may fetch it); 0 in a one-lane crawl.
+     * The lane that owns {@code url}: its key path's lane; for a URL of a hashed group, and in coordinated mode of
+     * nobody's key path, the lane its path hash names; in independent mode lane 0 (any lane may fetch it); 0 in a
+     * one-lane crawl.
      */
     public int owner(String url) {
         if (lanes == 1) {
             return 0;
         }
-        Integer owner = owners.get(UrlPath.of(url));
+        String group = groups.group(url);
+        Integer owner = owners.get(group);
         if (owner != null) {
             return owner;
         }
-        return mode == CrawlMode.COORDINATED ? io.trawler.hashing.PathHash.of(url) % lanes : 0;
+        return mode == CrawlMode.COORDINATED || groups.hashed(group) ? hashLane(url) : 0;
+    }
+
+    private int hashLane(String url) {
+        return io.trawler.hashing.PathHash.of(url) % lanes;
     }
 }

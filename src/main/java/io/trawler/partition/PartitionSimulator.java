@@ -16,17 +16,22 @@ public final class PartitionSimulator {
 
     /**
      * A crawl's page limit as the frontier applies it: at most {@code maxPages} URLs admitted (0: no limit), counted
-     * over the whole crawl, or each lane admitting its share when the crawl's frontier is split into one shard per
-     * lane ({@code perLane}, see {@code CrawlFrontierSettings.shards}). Admission happens at discovery, seeds included.
+     * over the whole crawl, however many lanes and frontier shards it has (a sharded frontier moves the unused
+     * allowance of lanes that ran dry to lanes that have more to fetch). Admission happens at discovery, seeds included.
+     * Under a limit a crawl should fetch {@code min(pages of the site, maxPages)} pages: the U of its coverage and
+     * acceleration.
      */
-    public record Limit(long maxPages, boolean perLane) {
-        public static final Limit NONE = new Limit(0, false);
+    public record Limit(long maxPages) {
+        public static final Limit NONE = new Limit(0);
 
-        /** Lane {@code lane}'s share of the limit when it is split (the frontier's split: the first lanes get the remainder). */
-        long share(int lane, int lanes) {
-            return maxPages / lanes + (lane < maxPages % lanes ? 1 : 0);
+        /** The pages a crawl of a site of {@code pages} pages should fetch under this limit. */
+        public long should(long pages) {
+            return maxPages > 0 ? Math.min(pages, maxPages) : pages;
         }
     }
+
+    /** The owner of a vertex of a hashed group, while owners are worked out. */
+    private static final int HASHED = Integer.MIN_VALUE;
 
     /** What each crawler fetched, and the metrics of the whole. */
     public record Result(int crawlers, long[] fetchedBy, long fetched, long distinct, long should, PartitionMetrics metrics) {
@@ -208,7 +213,7 @@ public final class PartitionSimulator {
                 }
             }
         });
-        return result(lanes.fetchedBy(), distinct[0], n);
+        return result(lanes.fetchedBy(), distinct[0], limit.should(n));
     }
 
     /** Coordinated lanes over one seen set: each URL admitted once, by its owner, while the limit allows. */
@@ -235,7 +240,7 @@ public final class PartitionSimulator {
             }
         });
         long[] fetchedBy = lanes.fetchedBy();
-        return result(fetchedBy, Arrays.stream(fetchedBy).sum(), n);
+        return result(fetchedBy, Arrays.stream(fetchedBy).sum(), limit.should(n));
     }
 
     /**
@@ -254,7 +259,6 @@ public final class PartitionSimulator {
         private final int[][] depth;
         private final int[] head;
         private final int[] tail;
-        private final long[] admitted;
         private long total;
 
         Lanes(int lanes, int n, Limit limit) {
@@ -267,15 +271,13 @@ public final class PartitionSimulator {
             }
             head = new int[lanes];
             tail = new int[lanes];
-            admitted = new long[lanes];
         }
 
         /** Queues a page on a lane when the limit allows (false: refused, nothing counted). */
         boolean admit(int lane, int v, int d) {
-            if (limit.perLane() ? admitted[lane] >= limit.share(lane, queue.length) : total >= limit.maxPages()) {
+            if (total >= limit.maxPages()) {
                 return false;
             }
-            admitted[lane]++;
             total++;
             if (tail[lane] == queue[lane].length) {
                 queue[lane] = Arrays.copyOf(queue[lane], tail[lane] * 2);
@@ -312,7 +314,7 @@ public final class PartitionSimulator {
         return io.trawler.hashing.PathHash.of(graph.url(v)) % crawlers;
     }
 
-    private Result result(long[] fetchedBy, long distinct, int should) {
+    private Result result(long[] fetchedBy, long distinct, long should) {
         long fetched = 0;
         long busiest = 0;
         for (long f : fetchedBy) {
@@ -323,16 +325,19 @@ public final class PartitionSimulator {
                 PartitionMetrics.of(fetched, distinct, should, busiest, epsilon, delta));
     }
 
+    /** Each vertex's crawler: its group's, by path hash in a hashed group, -1 for a page of nobody's key path. */
     private int[] ownerOfVertex(PartitionPlan plan) {
         Map<String, Integer> owners = plan.owners();
-        int[] ownerOfPath = new int[partitioner.pathCount()];
-        for (int p = 0; p < ownerOfPath.length; p++) {
-            ownerOfPath[p] = owners.getOrDefault(partitioner.pathName(p), -1);
+        SitePartitioner.Grouping g = partitioner.grouping(plan.groups());
+        java.util.Set<String> hashed = java.util.Set.copyOf(plan.hashedPaths());
+        int[] ownerOfGroup = new int[g.names.length];
+        for (int p = 0; p < ownerOfGroup.length; p++) {
+            ownerOfGroup[p] = hashed.contains(g.names[p]) ? HASHED : owners.getOrDefault(g.names[p], -1);
         }
-        int[] pathOf = partitioner.pathOf();
-        int[] owner = new int[pathOf.length];
+        int[] owner = new int[g.groupOf.length];
         for (int v = 0; v < owner.length; v++) {
-            owner[v] = ownerOfPath[pathOf[v]];
+            int o = ownerOfGroup[g.groupOf[v]];
+            owner[v] = o == HASHED ? sharedLane(v, plan.size()) : o;
         }
         return owner;
     }

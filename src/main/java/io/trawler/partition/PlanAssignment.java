@@ -1,21 +1,19 @@
 package io.trawler.partition;
 
 import io.trawler.hashing.NodeAssignment;
-import io.trawler.hashing.PathHash;
-import java.util.Map;
 
 /**
- * A site partition plan as a node assignment: a URL whose URL path is a key path goes to the path's
- * crawler; any other URL by path hash mod m (the crawl model shares non-key paths; a node assignment must
+ * A site partition plan as a node assignment: a URL whose group (URL path, deeper where the plan split a directory) is
+ * a key path goes to the path's crawler; any other URL by path hash mod m (the crawl model shares non-key paths; a node assignment must
  * still name one node).
  */
 public final class PlanAssignment implements NodeAssignment {
 
-    private final Map<String, Integer> owners;
+    private final LaneRouting routing;
     private final int nodes;
 
     public PlanAssignment(PartitionPlan plan) {
-        this.owners = plan.owners();
+        this.routing = new LaneRouting(plan.owners(), plan.groups(), CrawlMode.COORDINATED, plan.size());
         this.nodes = plan.size();
     }
 
@@ -27,8 +25,7 @@ public final class PlanAssignment implements NodeAssignment {
 
     @Override
     public int nodeOf(String url) {
-        Integer owner = owners.get(UrlPath.of(url));
-        return owner != null ? owner : PathHash.of(url) % nodes;
+        return nodes == 1 ? 0 : routing.owner(url);
     }
 
     @Override

@@ -26,7 +26,13 @@ public class PlanService {
 
     /** A plan with its predicted metrics and where it came from. */
     public record Planned(PartitionPlan plan, PartitionMetrics predicted, String graphCrawlId, double keyPathShare,
-            int seedsPerPath, CrawlMode mode, Instant updatedAt, Map<String, Integer> pathUrls) {
+            int seedsPerPath, CrawlMode mode, Instant updatedAt, Map<String, Integer> pathUrls, List<String> notes) {
+
+        Planned(PartitionPlan plan, PartitionMetrics predicted, String graphCrawlId, double keyPathShare, int seedsPerPath, CrawlMode mode,
+                Instant updatedAt, Map<String, Integer> pathUrls, long urls) {
+            this(plan, predicted, graphCrawlId, keyPathShare, seedsPerPath, mode, updatedAt, pathUrls,
+                    io.trawler.partition.PlanNotes.of(plan, predicted, urls, pathUrls));
+        }
     }
 
     /** The site was never crawled to the end, so there is no link graph to plan from. */
@@ -79,7 +85,10 @@ public class PlanService {
     private Planned edited(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
             boolean store) {
         PlanGraphs.Graph g = graph(site, fromCrawl);
-        Set<String> known = g.partitioner().paths();
+        Optional<SitePlan> previous = Optional.ofNullable(SitePlan.findById(site.id));
+        // the saved plan's grouping stays (its split directories; a hashed group an editor gave to a crawler is no longer hashed)
+        io.trawler.partition.PathGroups saved = previous.map(p -> read(p.plan).groups()).orElse(io.trawler.partition.PathGroups.NONE);
+        Set<String> known = g.partitioner().paths(saved);
         Set<String> taken = new HashSet<>();
         for (int i = 0; i < pathsPerCrawler.size(); i++) {
             for (String p : pathsPerCrawler.get(i)) {
@@ -91,9 +100,10 @@ public class PlanService {
                 }
             }
         }
-        Optional<SitePlan> previous = Optional.ofNullable(SitePlan.findById(site.id));
+        io.trawler.partition.PathGroups groups = new io.trawler.partition.PathGroups(saved.split(),
+                saved.hashed().stream().filter(h -> !taken.contains(h)).toList());
         double share = previous.map(p -> p.keyPathShare).orElse(config.keyPathShare());
-        PartitionPlan plan = g.partitioner().withAssignment(pathsPerCrawler, seedsPerPath);
+        PartitionPlan plan = g.partitioner().withAssignment(pathsPerCrawler, seedsPerPath, groups);
         return store ? save(site, g, plan, share, seedsPerPath, mode)
                 : withPredictions(site, g, plan, share, seedsPerPath, mode, previous.map(p -> p.updatedAt).orElse(null));
     }
@@ -102,17 +112,12 @@ public class PlanService {
     public List<PartitionSimulator.Prediction> predictions(Site site, int from, int to, double keyPathShare, int seedsPerPath,
             CrawlMode mode) {
         PlanGraphs.Graph g = graph(site);
-        return g.simulator().predict(from, to, keyPathShare, seedsPerPath, mode, site.maxDepth, n -> limitOf(site, n));
+        return g.simulator().predict(from, to, keyPathShare, seedsPerPath, mode, site.maxDepth, n -> limitOf(site));
     }
 
-    /**
-     * The page limit a crawl of the site with {@code crawlers} lanes would run under: the site's, split per lane when
-     * its frontier would be one shard per lane (politeness scope node, a limit that leaves each lane a share; the
-     * plan's default strategy, breadth first, never re-scores).
-     */
-    static PartitionSimulator.Limit limitOf(Site site, int crawlers) {
-        boolean perLane = crawlers > 1 && "node".equals(site.politenessScope) && site.maxPages >= crawlers;
-        return new PartitionSimulator.Limit(Math.max(0, site.maxPages), perLane);
+    /** The page limit a crawl of the site would run under: the site's, counted over all lanes. */
+    static PartitionSimulator.Limit limitOf(Site site) {
+        return new PartitionSimulator.Limit(Math.max(0, site.maxPages));
     }
 
     /**
@@ -160,17 +165,17 @@ public class PlanService {
         }
         return graphs.of(site.id, sp.graphCrawlId).map(g -> {
             PartitionPlan plan = read(sp.plan);
-            PartitionMetrics predicted = g.simulator().simulate(plan, CrawlMode.parse(sp.mode), site.maxDepth, limitOf(site, plan.size())).metrics();
+            PartitionMetrics predicted = g.simulator().simulate(plan, CrawlMode.parse(sp.mode), site.maxDepth, limitOf(site)).metrics();
             return new Planned(plan, predicted, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath, CrawlMode.parse(sp.mode), sp.updatedAt,
-                    pathUrls(g, plan));
+                    pathUrls(g, plan), g.partitioner().graph().size());
         }).or(() -> Optional.of(new Planned(read(sp.plan), null, sp.graphCrawlId, sp.keyPathShare, sp.seedsPerPath,
-                CrawlMode.parse(sp.mode), sp.updatedAt, Map.of())));
+                CrawlMode.parse(sp.mode), sp.updatedAt, Map.of(), 0L)));
     }
 
     /** A plan with its predictions and path sizes, as of {@code updatedAt} (the saved plan's last change, if any). */
     private Planned withPredictions(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode, Instant updatedAt) {
-        PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth, limitOf(site, plan.size())).metrics();
-        return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, updatedAt, pathUrls(g, plan));
+        PartitionMetrics predicted = g.simulator().simulate(plan, mode, site.maxDepth, limitOf(site)).metrics();
+        return new Planned(plan, predicted, g.crawlId(), share, seeds, mode, updatedAt, pathUrls(g, plan), g.partitioner().graph().size());
     }
 
     private Planned save(Site site, PlanGraphs.Graph g, PartitionPlan plan, double share, int seeds, CrawlMode mode) {
@@ -191,8 +196,9 @@ public class PlanService {
 
     /** URL counts of the plan's key paths, for the partition editor's treemap. */
     private static Map<String, Integer> pathUrls(PlanGraphs.Graph g, PartitionPlan plan) {
-        List<String> keyPaths = plan.crawlers().stream().flatMap(c -> c.paths().stream()).toList();
-        return g.partitioner().urlCounts(keyPaths);
+        List<String> keyPaths = new java.util.ArrayList<>(plan.crawlers().stream().flatMap(c -> c.paths().stream()).toList());
+        keyPaths.addAll(plan.hashedPaths());
+        return g.partitioner().urlCounts(keyPaths, plan.groups());
     }
 
     private PlanGraphs.Graph graph(Site site) {

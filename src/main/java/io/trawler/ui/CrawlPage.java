@@ -98,9 +98,9 @@ public class CrawlPage {
             Predicted predicted = new Predicted(null, null, null, null);
             if (c.partitions > 1 && site != null && spec != null) {
                 try {
-                    // predicted for the crawl as it ran: its lanes, mode, depth and page limit (split per shard or not)
+                    // predicted for the crawl as it ran: its lanes, mode, depth and page limit
                     io.trawler.partition.PartitionSimulator.Limit limit = new io.trawler.partition.PartitionSimulator.Limit(
-                            Math.max(0, spec.maxPages()), spec.frontierSettings().shards() > 1);
+                            Math.max(0, spec.maxPages()));
                     predicted = plans.predictedFor(site, c.partitions, spec.crawlMode(), spec.maxDepth(), limit)
                             .map(Predicted::of).orElse(predicted);
                 } catch (RuntimeException e) {

@@ -41,52 +41,66 @@ public class WorkerDirectory {
         this.timeout = config.nodeTimeout();
     }
 
-    /** Every worker heard from in the last day (at most 100), live or silent; empty when Redis does not answer. */
+    /** Every worker heard from in the last day (the 100 heard from last), live or silent; empty when Redis does not answer. */
     public List<Worker> list() {
         long now = System.currentTimeMillis();
         try {
-            Request oldestFirst = Request.cmd(Command.ZRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES");
-            List<ScoredMembers.Scored> workers = ScoredMembers.of(get(oldestFirst));
+            Request newestFirst = Request.cmd(Command.ZREVRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES");
+            List<ScoredMembers.Scored> workers = ScoredMembers.of(get(newestFirst));
             long cutoff = now - FORGET.toMillis();
-            if (!workers.isEmpty() && workers.get(0).score() < cutoff) {
-                // the oldest is long silent: tidy up first (rarely: the listing alone tells when it is needed)
+            if (!workers.isEmpty() && workers.get(workers.size() - 1).score() < cutoff) {
+                // some are long silent: tidy up (rarely: the listing alone tells when it is needed)
                 try {
                     forgetSilent(cutoff);
-                    workers = ScoredMembers.of(get(oldestFirst));
+                    workers = ScoredMembers.of(get(newestFirst));
                 } catch (Exception e) {
                     // tidying up can wait for the next call; the list is still shown
                 }
             }
-            List<Worker> out = new ArrayList<>();
-            if (workers.isEmpty()) {
-                return out;
-            }
-            Request hmget = Request.cmd(Command.HMGET).arg(Heartbeat.STATE);
-            workers.forEach(w -> hmget.arg(w.member()));
-            Response states = get(hmget);
-            for (int i = 0; i < workers.size(); i++) {
-                ScoredMembers.Scored w = workers.get(i);
-                Response state = states == null ? null : states.get(i);
-                Heartbeat.Load load = Heartbeat.Load.parse(w.member(), state == null ? "" : state.toString());
-                long at = (long) w.score();
-                out.add(new Worker(w.member(), load.node(), load.addresses(), Instant.ofEpochMilli(at), load.inFlight(), load.concurrency(),
-                        load.pages(), load.crawls(), now - at > timeout.toMillis()));
-            }
-            return out;
+            return withLoads(workers, now);
         } catch (Exception e) {
             return List.of();
         }
     }
 
-    /** The live nodes, each with its live workers, by name. */
+    /**
+     * The live nodes, each with its live workers, by name: every worker heard from within the node timeout, however
+     * many others were heard from earlier in the day.
+     */
     public Map<String, List<Worker>> liveNodes() {
+        long now = System.currentTimeMillis();
         Map<String, List<Worker>> nodes = new TreeMap<>();
-        for (Worker w : list()) {
-            if (!w.stale()) {
-                nodes.computeIfAbsent(w.node(), n -> new ArrayList<>()).add(w);
+        try {
+            Request live = Request.cmd(Command.ZRANGEBYSCORE).arg(Heartbeat.SEEN).arg(now - timeout.toMillis()).arg("+inf").arg("WITHSCORES");
+            for (Worker w : withLoads(ScoredMembers.of(get(live)), now)) {
+                if (!w.stale()) {
+                    nodes.computeIfAbsent(w.node(), n -> new ArrayList<>()).add(w);
+                }
             }
+        } catch (Exception e) {
+            // Redis does not answer: no node is known to be live (lanes stay where they are)
         }
         return nodes;
+    }
+
+    /** The workers with their loads, node and addresses read in one HMGET. */
+    private List<Worker> withLoads(List<ScoredMembers.Scored> workers, long now) throws Exception {
+        List<Worker> out = new ArrayList<>();
+        if (workers.isEmpty()) {
+            return out;
+        }
+        Request hmget = Request.cmd(Command.HMGET).arg(Heartbeat.STATE);
+        workers.forEach(w -> hmget.arg(w.member()));
+        Response states = get(hmget);
+        for (int i = 0; i < workers.size(); i++) {
+            ScoredMembers.Scored w = workers.get(i);
+            Response state = states == null ? null : states.get(i);
+            Heartbeat.Load load = Heartbeat.Load.parse(w.member(), state == null ? "" : state.toString());
+            long at = (long) w.score();
+            out.add(new Worker(w.member(), load.node(), load.addresses(), Instant.ofEpochMilli(at), load.inFlight(), load.concurrency(),
+                    load.pages(), load.crawls(), now - at > timeout.toMillis()));
+        }
+        return out;
     }
 
     /** Drops the workers silent since before {@code cutoff} from both the sorted set and the load hash. */

@@ -23,4 +23,30 @@ class UrlPathTest {
     void path(String url, String expected) {
         assertEquals(expected, UrlPath.of(url));
     }
+
+    @ParameterizedTest(name = "{0} at depth {1} -> {2}")
+    @CsvSource({
+            "http://a.test/archives/2009/05/post.html, 1, a.test/archives",
+            "http://a.test/archives/2009/05/post.html, 2, a.test/archives/2009",
+            "http://a.test/archives/2009/05/post.html, 3, a.test/archives/2009/05",
+            "http://a.test/archives/2009/05/post.html, 9, a.test/archives/2009/05",
+            "http://a.test/archives/index.html, 3, a.test/archives",
+            "http://a.test/archives/2009/?p=/x/y/, 4, a.test/archives/2009",
+            "http://a.test/, 3, a.test/",
+    })
+    void deeperPath(String url, int depth, String expected) {
+        assertEquals(expected, UrlPath.of(url, depth));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource({
+            "http://a.test/archives/2009/05/post.html, a.test/archives/2009/05",
+            "http://a.test/archives/2010/01/post.html, a.test/archives/2010",
+            "http://a.test/archives/index.html, a.test/archives",
+            "http://a.test/tags/x/, a.test/tags",
+            "http://a.test/about.html, a.test/",
+    })
+    void groupUnderSplitDirectories(String url, String expected) {
+        assertEquals(expected, UrlPath.group(url, java.util.Set.of("a.test/archives", "a.test/archives/2009")));
+    }
 }

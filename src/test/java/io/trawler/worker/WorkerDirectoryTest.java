@@ -65,6 +65,35 @@ class WorkerDirectoryTest {
         assertNull(send(Request.cmd(Command.ZSCORE).arg(Heartbeat.SEEN).arg("wt-gone")));
     }
 
+    /**
+     * A day of restarts leaves many silent workers in the directory: the live ones are still all live (the listing once
+     * read the 100 heard from first, so that nodes started later were never seen live and every lane went to one node).
+     */
+    @Test
+    void liveNodesAreFoundBehindHundredsOfSilentWorkers() throws Exception {
+        long now = System.currentTimeMillis();
+        List<String> names = new java.util.ArrayList<>();
+        for (int i = 0; i < 150; i++) {
+            names.add("wt-old-" + i);
+            send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now - 3_600_000 + i).arg("wt-old-" + i));
+        }
+        for (String node : List.of("wt-n1", "wt-n2", "wt-n3")) {
+            names.add(node + "-1");
+            send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(now).arg(node + "-1"));
+            send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg(node + "-1").arg(new Heartbeat.Load(0, 64, 0, 0, node, List.of()).format()));
+        }
+        try {
+            assertTrue(workers.liveNodes().keySet().containsAll(List.of("wt-n1", "wt-n2", "wt-n3")), workers.liveNodes().keySet().toString());
+            assertTrue(workers.list().stream().map(WorkerDirectory.Worker::name).toList().containsAll(List.of("wt-n1-1", "wt-n2-1", "wt-n3-1")),
+                    "the dashboard lists the workers heard from last");
+        } finally {
+            for (String w : names) {
+                send(Request.cmd(Command.ZREM).arg(Heartbeat.SEEN).arg(w));
+                send(Request.cmd(Command.HDEL).arg(Heartbeat.STATE).arg(w));
+            }
+        }
+    }
+
     private Response send(Request r) throws Exception {
         return redis.send(r).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
     }
