@@ -98,7 +98,8 @@ export function initLiveCrawl() {
       for (const l of v.partitions) {
         const row = lanes.querySelector(`[data-lane="${l.index}"]`);
         if (!row) continue;
-        row.children[1].replaceChildren(l.node ? l.node : el('span', { class: 'hint', text: 'any' }));
+        row.children[1].replaceChildren(...(l.node ? [l.node, ...(l.addresses && l.addresses.length
+          ? [' ', el('small', { class: 'hint', text: `(${l.addresses.join(', ')})` })] : [])] : [el('span', { class: 'hint', text: 'any' })]));
         row.children[2].textContent = l.fetched.toLocaleString();
         row.children[3].textContent = l.queued.toLocaleString();
         const bar = row.querySelector('.bar');

@@ -55,10 +55,20 @@ export function initPartitionEditor() {
 
   function fromPlan(plan) {
     pathUrls = Object.assign({}, pathUrls, plan.pathUrls || {});
-    return { crawlers: plan.crawlers.map((c) => [...c.paths]), seedsPerPath: plan.seedsPerPath, mode: plan.mode, basedOnCrawl: plan.basedOnCrawl };
+    showNotes(plan.notes);
+    return { crawlers: plan.crawlers.map((c) => [...c.paths]), seedsPerPath: plan.seedsPerPath, mode: plan.mode, basedOnCrawl: plan.basedOnCrawl,
+      splitPaths: plan.splitPaths || [], hashedPaths: plan.hashedPaths || [] };
   }
 
   const urlsOf = (paths) => paths.reduce((a, p) => a + (pathUrls[p] || 0), 0);
+
+  /** The plan's notes (splits, hashed groups, empty crawlers, a site that cannot be split evenly), as plain text. */
+  function showNotes(notes) {
+    const box = document.getElementById('plan-notes');
+    if (!box) return;
+    box.replaceChildren(...(notes || []).map((n) => el('li', { text: n })));
+    box.hidden = !notes || notes.length === 0;
+  }
 
   function render() {
     sortables.forEach((s) => s.destroy());
@@ -115,7 +125,8 @@ export function initPartitionEditor() {
   /** The plan as edited, as the plan API takes it. */
   // the paths come from the graph of the crawl the plan was made from: edits are predicted and saved on that graph
   const planBody = () => ({ crawlers: current.crawlers.map((paths, index) => ({ index, paths })), seedsPerPath: current.seedsPerPath,
-    mode: current.mode, fromCrawl: current.basedOnCrawl || null });
+    mode: current.mode, fromCrawl: current.basedOnCrawl || null, splitPaths: current.splitPaths,
+    hashedPaths: current.hashedPaths.filter((h) => !current.crawlers.some((paths) => paths.includes(h))) });
 
   const schedulePreview = debounce(async () => {
     try {
@@ -124,6 +135,7 @@ export function initPartitionEditor() {
       // an answer for a plan edited since is dropped: the later edit's own preview follows
       if (JSON.stringify(body) !== JSON.stringify(planBody())) return;
       preview = p.predicted;
+      showNotes(p.notes);
       errorBox.hidden = true;
       status.textContent = changed() ? 'Edited: not saved yet.' : 'Same as the saved plan.';
       drawMetrics();

@@ -7,8 +7,12 @@
 --           | backoff | reopen | drop | queues
 --
 -- A sharded crawl (conf shards > 1: partitioned, politeness scope node, no re-scoring) keeps each lane in a shard of its
--- own, with a copy of the settings (its share of maxPages and budget) and its own counters; a lane never finishes on its
--- own: it reports DRAINED, and the crawl finishes when every shard is drained at once (probe twice, then finish).
+-- own, with a copy of the settings and its own counters; a lane never finishes on its own: it reports DRAINED, and the
+-- crawl finishes when every shard is drained at once (probe twice, then finish). The crawl's page limit and budget are
+-- the crawl's (limitPages, limitBudget in the home shard): each shard admits and leases within an allowance (its
+-- maxPages and budget, an even share at start); a URL found beyond the allowance is held (P held), not dropped, and the
+-- manager moves allowance from shards that ran dry to shards holding URLs (release, grant), or, once no allowance is
+-- left anywhere, lets the held URLs go (exhaust).
 --
 -- Keys under the prefix P:
 --   P conf             HASH  state, maxPerHost, delayMs, maxPages, partitions, laneSeen, pickTop, pickRandom, hostOrder,
@@ -37,6 +41,8 @@
 --     from (its node name when it has none of its own): each node is then its own polite client.
 --   P pages            STREAM page records for the manager to ingest
 --   P sitemaps         HASH  host -> 1 once a worker has taken the host's sitemaps
+--   P held             ZSET  url -> score: URLs a sharded crawl's lane found beyond its allowance (at most heldCap)
+--   P heldm            HASH  url -> "bucket remainder member" of each held URL, to admit it when allowance comes
 --   P loads            ZSET  side loads (sitemaps) in progress -> deadline; the crawl is not finished while one runs
 -- Ordering strategies that re-score queued URLs (rescore = backlinks | opic | pagerank):
 --   P qm               HASH  url -> "partition depth hops attempts" of each queued URL, to find its member
@@ -55,7 +61,7 @@ local OWNERS = P .. 'owners'
 -- and lane:<n> change, and are read where they are needed
 local S = {}
 do
-  local names = { 'state', 'scope', 'shards', 'shard', 'rescore', 'maxPerHost', 'delayMs', 'maxPages', 'partitions', 'laneSeen', 'pickTop', 'pickRandom', 'hostOrder', 'budget', 'continuous', 'maxAttempts', 'maxUnread', 'focusF', 'focusA', 'focusB' }
+  local names = { 'state', 'scope', 'shards', 'shard', 'rescore', 'maxPerHost', 'delayMs', 'maxPages', 'partitions', 'laneSeen', 'pickTop', 'pickRandom', 'hostOrder', 'budget', 'continuous', 'maxAttempts', 'maxUnread', 'focusF', 'focusA', 'focusB', 'heldCap', 'exhausted' }
   local values = redis.call('HMGET', CONF, unpack(names))
   for i, name in ipairs(names) do S[name] = values[i] end
 end
@@ -72,6 +78,9 @@ end
 local NODE_SCOPE = S.scope == 'node'
 local SHARDS = tonumber(S.shards or '1')
 local SHARD = S.shard
+-- a sharded crawl with a crawl-wide page limit holds URLs found beyond a lane's allowance (until it is exhausted)
+local HELD, HELDM = P .. 'held', P .. 'heldm'
+local HOLDS = SHARDS > 1 and tonumber(S.heldCap or '0') > 0 and S.exhausted ~= '1'
 -- with scope node, a host not yet polite for one client may be for another: it is looked at again at the latest this
 -- soon (ms)
 local NODE_RESCAN = 100
@@ -235,6 +244,13 @@ local function admit_links(i, ctx)
     local url = string.match(member, '^%d+ [%d:]+ %d+ (.*)$')
     local seenKey = laneSeen and (P .. 's:' .. part .. ':' .. bucket) or (P .. 's:' .. bucket)
     if maxPages > 0 and count >= maxPages then
+      if HOLDS and not seen_has(seenKey, rem) and redis.call('HEXISTS', HELDM, url) == 0 then
+        -- beyond this lane's allowance, not beyond the crawl's: held until the manager grants more (or lets it go)
+        if redis.call('ZCARD', HELD) < num(S.heldCap, 0) then
+          redis.call('ZADD', HELD, score_of(score), url)
+          redis.call('HSET', HELDM, url, bucket .. ' ' .. rem .. ' ' .. member)
+        end
+      end
       if ctx and ctx.known then ctx.known(url) end
     elseif seen_add(seenKey, rem) then
       local host = host_of(url)
@@ -452,7 +468,7 @@ local function drained(now)
   local spent = budget > 0 and num(redis.call('HGET', STATS, 'leaseSeq'), 0) >= budget
   if not spent and S.continuous == '1' then return false end
   return (spent or num(redis.call('HGET', STATS, 'queued'), 0) <= 0) and redis.call('ZCARD', INFLIGHT) == 0
-      and redis.call('ZCARD', P .. 'loads') == 0
+      and redis.call('ZCARD', P .. 'loads') == 0 and (SHARDS <= 1 or redis.call('ZCARD', HELD) == 0)
 end
 
 -- Something happened that may have made the shard busy again (see stats ops).
@@ -795,6 +811,83 @@ if op == 'reopen' then
     redis.call('HDEL', CONF, 'finishedAt', 'finishedFrom')
   end
   return redis.call('HGET', CONF, 'state') or 'UNKNOWN'
+end
+
+-- allowance now: { maxPages, admitted, held, budget, leaseSeq, queued, 1 when drained else 0 } of this shard, for the
+-- manager's balancing of a sharded crawl's crawl-wide limits
+if op == 'allowance' then
+  return { num(S.maxPages, 0), num(redis.call('HGET', STATS, 'admitted'), 0), redis.call('ZCARD', HELD), num(S.budget, 0),
+    num(redis.call('HGET', STATS, 'leaseSeq'), 0), num(redis.call('HGET', STATS, 'queued'), 0),
+    drained(tonumber(ARGV[2])) and 1 or 0 }
+end
+
+-- release now: a drained shard gives back the allowance it did not use: { pages, budget } released (0 when busy)
+if op == 'release' then
+  if not drained(tonumber(ARGV[2])) then return { 0, 0 } end
+  local pages, budget = 0, 0
+  local maxPages, admitted = num(S.maxPages, 0), num(redis.call('HGET', STATS, 'admitted'), 0)
+  if maxPages > admitted then
+    pages = maxPages - admitted
+    redis.call('HSET', CONF, 'maxPages', admitted)
+  end
+  local b, used = num(S.budget, 0), num(redis.call('HGET', STATS, 'leaseSeq'), 0)
+  if b > used then
+    budget = b - used
+    redis.call('HSET', CONF, 'budget', used)
+  end
+  return { pages, budget }
+end
+
+-- grant now pages budget: more allowance for this shard; held URLs are admitted into it at once, in the order they were
+-- found. Returns { admitted, still held }.
+if op == 'grant' then
+  local pages, budget = tonumber(ARGV[3]), tonumber(ARGV[4])
+  if budget > 0 then redis.call('HINCRBY', CONF, 'budget', budget) end
+  if pages <= 0 then return { 0, redis.call('ZCARD', HELD) } end
+  local maxPages = redis.call('HINCRBY', CONF, 'maxPages', pages)
+  local state = redis.call('HGET', CONF, 'state')
+  local count = num(redis.call('HGET', STATS, 'admitted'), 0)
+  local admitted = 0
+  local laneSeen = S.laneSeen == '1'
+  while count < maxPages and (state == 'RUNNING' or state == 'PAUSED') do
+    local top = redis.call('ZPOPMIN', HELD)
+    if #top == 0 then break end
+    local url, sc = top[1], tonumber(top[2])
+    local m = redis.call('HGET', HELDM, url)
+    redis.call('HDEL', HELDM, url)
+    if m then
+      local bucket, rem, member = string.match(m, '^(%S+) (%S+) (.*)$')
+      local part = SHARD or '0'
+      local seenKey = laneSeen and (P .. 's:' .. part .. ':' .. bucket) or (P .. 's:' .. bucket)
+      if seen_add(seenKey, tonumber(rem)) then
+        local host = host_of(url)
+        redis.call('ZADD', queue_key(part, host), sc, member)
+        redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
+        count = count + 1
+        admitted = admitted + 1
+        mark_ready(part, host)
+      end
+    end
+  end
+  if admitted > 0 then
+    redis.call('HSET', STATS, 'admitted', count)
+    redis.call('HINCRBY', STATS, 'queued', admitted)
+  end
+  touched()
+  return { admitted, redis.call('ZCARD', HELD) }
+end
+
+-- exhaust: the crawl's page limit is used up in every shard: held URLs are let go (counted in limitRefused), and none is
+-- held again. Returns how many were let go.
+if op == 'exhaust' then
+  local n = redis.call('ZCARD', HELD)
+  redis.call('DEL', HELD, HELDM)
+  redis.call('HSET', CONF, 'exhausted', '1')
+  if n > 0 then
+    redis.call('HINCRBY', STATS, 'limitRefused', n)
+    touched()
+  end
+  return n
 end
 
 -- backoff now client host nextAt: a back-off (429, 503, Retry-After) the client was told to keep for the host, learned

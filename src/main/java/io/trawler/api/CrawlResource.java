@@ -44,9 +44,12 @@ public class CrawlResource {
 
     private final io.quarkus.security.identity.SecurityIdentity identity;
     private final io.trawler.frontier.Frontier frontier;
+    private final io.trawler.worker.WorkerDirectory workers;
 
     public CrawlResource(CrawlService service, PageIngestor ingestor, io.trawler.plan.PlanConfig planConfig,
-            io.quarkus.security.identity.SecurityIdentity identity, io.trawler.frontier.Frontier frontier) {
+            io.quarkus.security.identity.SecurityIdentity identity, io.trawler.frontier.Frontier frontier,
+            io.trawler.worker.WorkerDirectory workers) {
+        this.workers = workers;
         this.identity = identity;
         this.frontier = frontier;
         this.service = service;
@@ -240,14 +243,14 @@ public class CrawlResource {
                 throw ApiException.conflict("crawl " + id + " is " + current + " and cannot be changed");
             }
             Crawl changed = service.changeState(id, target);
-            return CrawlView.of(changed, service.progress(changed), planConfig);
+            return CrawlView.of(changed, service.progress(changed), planConfig, workers::addressesOf);
         });
     }
 
     CrawlView view(String id) {
         return QuarkusTransaction.requiringNew().call(() -> {
             Crawl crawl = find(id);
-            return CrawlView.of(crawl, service.progress(crawl), planConfig);
+            return CrawlView.of(crawl, service.progress(crawl), planConfig, workers::addressesOf);
         });
     }
 

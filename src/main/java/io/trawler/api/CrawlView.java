@@ -33,10 +33,17 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
 
     /** One lane: pages it fetched (each once: a lane has its own or a shared seen set) and URLs it has queued. */
     /** One lane: its pages, its queue, and while the crawl runs the worker node serving it (null: any node, or ended). */
-    public record PartitionCounts(int index, long fetched, long unique, long queued, @Schema(nullable = true) String node) {
+    public record PartitionCounts(int index, long fetched, long unique, long queued, @Schema(nullable = true) String node,
+            @Schema(description = "The source addresses the lane's node fetches from (its live workers'; empty: the system's, or no live"
+                    + " node)") List<String> addresses) {
     }
 
     public static CrawlView of(Crawl c, CrawlProgress progress, PlanConfig plan) {
+        return of(c, progress, plan, node -> List.of());
+    }
+
+    /** As {@link #of(Crawl, CrawlProgress, PlanConfig)}, each lane with its node's source addresses. */
+    public static CrawlView of(Crawl c, CrawlProgress progress, PlanConfig plan, java.util.function.Function<String, List<String>> addressesOf) {
         CrawlCounts counts = progress.counts();
         long busiest = 0;
         List<PartitionCounts> lanes = new ArrayList<>();
@@ -44,7 +51,8 @@ public record CrawlView(String id, String siteId, String state, @Schema(nullable
             long f = progress.laneFetched()[i];
             busiest = Math.max(busiest, f);
             String node = i < progress.laneNodes().length && !progress.laneNodes()[i].isEmpty() ? progress.laneNodes()[i] : null;
-            lanes.add(new PartitionCounts(i, f, f, i < progress.laneQueued().length ? progress.laneQueued()[i] : 0, node));
+            lanes.add(new PartitionCounts(i, f, f, i < progress.laneQueued().length ? progress.laneQueued()[i] : 0, node,
+                    node == null ? List.of() : addressesOf.apply(node)));
         }
         Metrics metrics;
         boolean partial = !"FINISHED".equals(c.state);

@@ -41,7 +41,11 @@ public class PlanResource {
     /** Body of PUT: the key paths of each crawler. */
     public record PlanEdit(List<CrawlerPaths> crawlers, Integer seedsPerPath, String mode,
             @Schema(nullable = true, description = "The crawl whose link graph the paths come from (the plan's basedOnCrawl); default: the site's"
-                    + " finished crawl with the most pages") String fromCrawl) {
+                    + " finished crawl with the most pages") String fromCrawl,
+            @Schema(nullable = true, description = "The directories the plan splits into their sub-directories (a plan's splitPaths);"
+                    + " default: the saved plan's") List<String> splitPaths,
+            @Schema(nullable = true, description = "The groups the plan spreads by path hash (a plan's hashedPaths); default: the saved"
+                    + " plan's, less those given to a crawler") List<String> hashedPaths) {
         public record CrawlerPaths(Integer index, List<String> paths) {
         }
     }
@@ -137,12 +141,33 @@ public class PlanResource {
         int seeds = body.seedsPerPath() == null ? plans.defaults().seedsPerPath() : body.seedsPerPath();
         range(problems, "seedsPerPath", seeds, 0, 100);
         CrawlMode mode = mode(body.mode(), problems);
+        groupPaths(problems, "splitPaths", body.splitPaths());
+        groupPaths(problems, "hashedPaths", body.hashedPaths());
         fail(problems);
         java.util.Optional<String> from = java.util.Optional.ofNullable(body.fromCrawl()).filter(x -> !x.isBlank());
+        java.util.Optional<io.trawler.partition.PathGroups> groups = body.splitPaths() == null && body.hashedPaths() == null
+                ? java.util.Optional.empty()
+                : java.util.Optional.of(new io.trawler.partition.PathGroups(body.splitPaths(), body.hashedPaths()));
         return run(() -> fieldError(() -> {
             Site site = SiteResource.find(siteId);
-            return view(save ? plans.edit(site, paths, seeds, mode, from) : plans.preview(site, paths, seeds, mode, from));
+            return view(save ? plans.edit(site, paths, seeds, mode, from, groups) : plans.preview(site, paths, seeds, mode, from, groups));
         }));
+    }
+
+    private static void groupPaths(List<ApiError.Detail> problems, String field, List<String> paths) {
+        if (paths == null) {
+            return;
+        }
+        if (paths.size() > 1000) {
+            problems.add(new ApiError.Detail(field, "at most 1000 paths"));
+            return;
+        }
+        for (int i = 0; i < paths.size(); i++) {
+            String p = paths.get(i);
+            if (p == null || p.isBlank() || p.length() > 2048) {
+                problems.add(new ApiError.Detail(field + "[" + i + "]", "a URL path of 1 to 2048 characters"));
+            }
+        }
     }
 
     /** Runs a planner call, turning its IllegalArgumentException ("field: message") into a 400 naming the field. */

@@ -41,6 +41,8 @@ public class CrawlMonitor {
     private ScheduledExecutorService timer;
     private volatile long unavailableLoggedAt;
     private final IngestPacing pacing;
+    /** When each crawl's limits are next balanced between its shards (System.nanoTime), once a second. */
+    private final java.util.Map<String, Long> nextBalance = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, Frontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
@@ -148,6 +150,9 @@ public class CrawlMonitor {
             pacing.ingested(crawlId, ingestor.ingestBatch(crawlId), nanos);
         }
         ranks.maybeRecompute(crawlId);
+        if (balanceDue(crawlId, nanos)) {   // a sharded crawl's limits stay the crawl's: allowance moves between its shards
+            CrawlService.await(frontier.balanceLimits(crawlId, System.currentTimeMillis()));
+        }
         FrontierCounts now = CrawlService.await(frontier.counts(crawlId));
         if (("RUNNING".equals(now.state()) || "PAUSED".equals(now.state())) && now.inFlight() == 0
                 && "FINISHED".equals(CrawlService.await(frontier.settle(crawlId)))) {
@@ -175,9 +180,19 @@ public class CrawlMonitor {
         });
         ingestor.forget(crawlId);
         pacing.forget(crawlId);
+        nextBalance.remove(crawlId);
         CrawlService.await(frontier.deactivate(crawlId));
         LOG.infof("Crawl %s finished: %d fetched, %d errors, %d denied by robots.txt", crawlId, counts.fetched(), counts.errors(),
                 counts.robotsDenied());
+    }
+
+    private boolean balanceDue(String crawlId, long nanos) {
+        Long next = nextBalance.get(crawlId);
+        if (next != null && nanos - next < 0) {
+            return false;
+        }
+        nextBalance.put(crawlId, nanos + 1_000_000_000L);
+        return true;
     }
 
     /**
@@ -204,6 +219,7 @@ public class CrawlMonitor {
         });
         ingestor.forget(crawlId);
         pacing.forget(crawlId);
+        nextBalance.remove(crawlId);
         LOG.infof("Crawl %s: every record after its stop is stored (%d fetched)", crawlId, counts.fetched());
     }
 }

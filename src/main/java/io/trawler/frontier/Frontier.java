@@ -142,6 +142,13 @@ public interface Frontier extends PageRecordSource {
     /** URLs the crawl may still admit before its page limit ({@code Long.MAX_VALUE} without one). */
     Future<Long> remainingAdmissions(String crawlId);
 
+    /**
+     * Keeps a crawl's page limit and budget the crawl's when its frontier is split into shards (a shard's unused
+     * allowance moves to shards with more to fetch); nothing for an unsharded crawl. Called by the manager about once a
+     * second for each running crawl.
+     */
+    Future<Void> balanceLimits(String crawlId, long now);
+
     /** Leases of the crawl whose deadline has not passed: pages a worker may still complete. */
     Future<Long> liveLeases(String crawlId, long now);
 

@@ -74,20 +74,34 @@ public class PlanService {
      */
     @Transactional
     public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl) {
-        return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, true);
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, Optional.empty(), true);
+    }
+
+    /** As {@link #edit(Site, List, int, CrawlMode, Optional)}, with the plan's grouping given (empty: the saved plan's). */
+    @Transactional
+    public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
+            Optional<io.trawler.partition.PathGroups> groups) {
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, groups, true);
     }
 
     /** The plan {@link #edit} would save, with its predictions, without saving it (the partition editor's preview). */
-    public Planned preview(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl) {
-        return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, false);
+    public Planned preview(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
+            Optional<io.trawler.partition.PathGroups> groups) {
+        return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, groups, false);
     }
 
     private Planned edited(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
-            boolean store) {
+            Optional<io.trawler.partition.PathGroups> given, boolean store) {
         PlanGraphs.Graph g = graph(site, fromCrawl);
         Optional<SitePlan> previous = Optional.ofNullable(SitePlan.findById(site.id));
-        // the saved plan's grouping stays (its split directories; a hashed group an editor gave to a crawler is no longer hashed)
-        io.trawler.partition.PathGroups saved = previous.map(p -> read(p.plan).groups()).orElse(io.trawler.partition.PathGroups.NONE);
+        // the grouping given (a proposal's), else the saved plan's; a hashed group an editor gave to a crawler is no longer hashed
+        io.trawler.partition.PathGroups saved = given.orElseGet(() -> previous.map(p -> read(p.plan).groups())
+                .orElse(io.trawler.partition.PathGroups.NONE));
+        for (String h : saved.hashed()) {
+            if (!g.partitioner().paths(saved).contains(h)) {
+                throw new IllegalArgumentException("hashedPaths: unknown URL path '" + h + "'");
+            }
+        }
         Set<String> known = g.partitioner().paths(saved);
         Set<String> taken = new HashSet<>();
         for (int i = 0; i < pathsPerCrawler.size(); i++) {

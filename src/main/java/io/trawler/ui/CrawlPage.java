@@ -70,8 +70,11 @@ public class CrawlPage {
     private final io.trawler.api.SearchResource searches;
     private final io.trawler.api.CrawlHostsResource hostViews;
 
+    private final io.trawler.worker.WorkerDirectory workers;
+
     public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, com.fasterxml.jackson.databind.ObjectMapper json,
-            io.trawler.api.CrawlHostsResource hostViews, io.trawler.api.SearchResource searches) {
+            io.trawler.api.CrawlHostsResource hostViews, io.trawler.api.SearchResource searches, io.trawler.worker.WorkerDirectory workers) {
+        this.workers = workers;
         this.hostViews = hostViews;
         this.searches = searches;
         this.json = json;
@@ -113,7 +116,7 @@ public class CrawlPage {
                     .doReturningWork(conn -> RateHistory.read(conn, id, System.currentTimeMillis())));
             io.trawler.crawl.HostStats.Listing hosts = Page.getEntityManager().unwrap(org.hibernate.Session.class)
                     .doReturningWork(conn -> io.trawler.crawl.HostStats.read(conn, id, io.trawler.crawl.HostStats.Order.PAGES, HOSTS));
-            return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig), site, tail, last, predicted,
+            return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig, workers::addressesOf), site, tail, last, predicted,
                     statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : blocked(id),
                     new Hosts(hosts.hosts(), hosts.total(), c.hostsCounted), complete(spec), focus(c, spec)).render();
         });

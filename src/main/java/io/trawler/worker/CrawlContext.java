@@ -13,17 +13,20 @@ import io.trawler.partition.LaneRouting;
  * A running crawl as a worker sees it: its spec, compiled scope, lane routing, ordering strategy, frontier
  * bucket bits, for a focused crawl the topic model this worker measures relevance with (null otherwise), the
  * site's URL rules (the form its links are fetched in, each distinct link normalised once), for a learning focused crawl this worker's
- * link learner (null otherwise), and the links already handed to the frontier (null where every link must be sent).
+ * link learner (null otherwise), the links already handed to the frontier (null where every link must be sent), and
+ * whether each lane's shard keeps the node's politeness on its own ({@code shardedNodePoliteness}: a node serving several
+ * lanes then spaces its fetches itself, {@link ClientSpacing}).
  */
 record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, int bucketBits, TopicModel topic,
-        LinkResolver urls, LinkLearner learner, KnownLinks known) {
+        LinkResolver urls, LinkLearner learner, KnownLinks known, boolean shardedNodePoliteness) {
 
     static CrawlContext of(CrawlSpec spec, int bucketBits) {
         OrderingStrategy order = spec.order();
         TopicModel topic = order.rules().rescoring().focused() && spec.topic() != null ? TopicModel.of(spec.topic()) : null;
         LinkLearner learner = topic != null && order instanceof LearningFocusedOrder l ? new LinkLearner(l.settings()) : null;
         return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic,
-                new LinkResolver(spec.urlRules(), LinkResolver.DEFAULT_CAPACITY), learner, knownLinks(order));
+                new LinkResolver(spec.urlRules(), LinkResolver.DEFAULT_CAPACITY), learner, knownLinks(order),
+                spec.frontierSettings().shards() > 1 && spec.frontierSettings().politenessScope() == io.trawler.frontier.PolitenessScope.NODE);
     }
 
     /** Links already handed over are not sent again, where the frontier does nothing with a link it has seen. */

@@ -78,6 +78,8 @@ public class CrawlWorker {
     private volatile io.trawler.store.WarcUploader uploader;
     private PageProcessor processor;
     private Heartbeat heartbeat;
+    /** This node's spacing of fetches per (address, host) over the lanes it serves of one crawl. */
+    private final ClientSpacing spacing = new ClientSpacing();
 
     public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
             Frontier frontier, io.trawler.revisit.RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics,
@@ -269,7 +271,7 @@ public class CrawlWorker {
                 }
                 leased += leases.size();
                 for (Lease lease : leases) {
-                    dispatch(ctx, lease);
+                    dispatch(ctx, lease, lanes.size());
                 }
             }
         }
@@ -289,8 +291,24 @@ public class CrawlWorker {
         return lanes;
     }
 
-    private void dispatch(CrawlContext ctx, Lease lease) {
+    /**
+     * Fetches and processes a leased URL; when this node serves several lanes of a crawl whose shards each keep the
+     * node's politeness, only once the node's last fetch of the host from that address is a delay old
+     * ({@link ClientSpacing}).
+     */
+    private void dispatch(CrawlContext ctx, Lease lease, int nodeLanes) {
         inFlight.incrementAndGet();
+        long wait = nodeLanes > 1 && ctx.shardedNodePoliteness()
+                ? spacing.reserve(lease.client(), io.trawler.parse.UrlNormalizer.hostOf(lease.url()), ctx.spec().delayMs(), System.currentTimeMillis())
+                : 0;
+        if (wait > 0) {
+            vertx.setTimer(wait, t -> fetch(ctx, lease));
+        } else {
+            fetch(ctx, lease);
+        }
+    }
+
+    private void fetch(CrawlContext ctx, Lease lease) {
         long started = System.nanoTime();
         Future<io.trawler.frontier.CompletionResult> f;
         try {

@@ -83,6 +83,26 @@ public class WorkerDirectory {
         return nodes;
     }
 
+    /**
+     * The source addresses the live workers of a node fetch from (empty: the system's, or the node is not live), from a
+     * reading at most a second old (views of many crawls ask for it).
+     */
+    public List<String> addressesOf(String node) {
+        long now = System.currentTimeMillis();
+        Snapshot s = snapshot;
+        if (s == null || now - s.at() > 1000) {
+            s = new Snapshot(now, liveNodes());
+            snapshot = s;
+        }
+        List<Worker> ws = s.nodes().get(node);
+        return ws == null ? List.of() : ws.stream().flatMap(w -> w.addresses().stream()).distinct().sorted().toList();
+    }
+
+    private record Snapshot(long at, Map<String, List<Worker>> nodes) {
+    }
+
+    private volatile Snapshot snapshot;
+
     /** The workers with their loads, node and addresses read in one HMGET. */
     private List<Worker> withLoads(List<ScoredMembers.Scored> workers, long now) throws Exception {
         List<Worker> out = new ArrayList<>();

@@ -102,6 +102,45 @@ class ShardedFrontierTest extends FrontierFixture {
         assertEquals(List.of(2L, 0L, 0L), List.of(c.fetchedByLane()[0], c.fetchedByLane()[1], c.fetchedByLane()[2]));
     }
 
+    /**
+     * The page limit is the crawl's, not a lane's: a lane that runs dry gives back what it did not use and a lane with more
+     * to fetch gets it, URLs it found beyond its share admitted then (not lost); the crawl admits exactly its limit and
+     * finishes once the held URLs that no allowance is left for are let go.
+     */
+    @Test
+    void aShardedCrawlFetchesItsWholeLimitWhenSomeLanesRunDry() {
+        start(3, false, 0, 30);   // 10 URLs a lane to start with
+        offer(at(0, "http://a.test/0"), at(1, "http://a.test/1"), at(2, "http://a.test/2"));
+        long now = 10;
+        // lane 0 finds 40 URLs of its own; lanes 1 and 2 find nothing more
+        Discovery[] many = new Discovery[40];
+        for (int i = 0; i < many.length; i++) {
+            many[i] = at(0, "http://a.test/p" + i);
+        }
+        assertEquals(9, done(take(0, now), now, many).admitted(), "lane 0 admits its share (10, its seed included)");
+        done(take(1, now), now);
+        done(take(2, now), now);
+        Set<String> fetched = new TreeSet<>(List.of("http://a.test/0", "http://a.test/1", "http://a.test/2"));
+        for (int round = 0; round < 100; round++) {
+            await(frontier.balanceLimits(crawl, ++now));
+            List<Lease> leases = await(frontier.lease(crawl, 0, 50, 60_000, ++now));
+            if (leases.isEmpty() && !"RUNNING".equals(await(frontier.settle(crawl)))) {
+                break;
+            }
+            for (Lease l : leases) {
+                assertTrue(fetched.add(l.url()), "each URL leased once: " + l.url());
+                done(l, ++now);
+            }
+        }
+        FrontierCounts c = await(frontier.counts(crawl));
+        assertEquals("FINISHED", c.state());
+        assertEquals(30, c.admitted(), "the crawl's limit, across lanes");
+        assertEquals(30, c.fetched());
+        assertEquals(30, fetched.size());
+        assertEquals(28, c.fetchedByLane()[0], "lane 0 took what lanes 1 and 2 did not use");
+        assertEquals(0, await(frontier.remainingAdmissions(crawl)));
+    }
+
     @Test
     void theCrawlFinishesOnlyWhenEveryLaneIsDrainedAtOnce() {
         start(2, false, 0, 1000);

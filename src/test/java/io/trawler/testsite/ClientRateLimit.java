@@ -69,6 +69,13 @@ public final class ClientRateLimit {
         return best;
     }
 
+    /** Per source address, the seconds from its first request to its last (how long each client was busy). */
+    public synchronized Map<String, Double> spanPerAddress() {
+        Map<String, Double> m = new TreeMap<>();
+        times.forEach((a, t) -> m.put(a, t.isEmpty() ? 0 : Math.round((t.get(t.size() - 1) - t.get(0)) / 1e8) / 10.0));
+        return m;
+    }
+
     public synchronized void clear() {
         buckets.clear();
         times.clear();

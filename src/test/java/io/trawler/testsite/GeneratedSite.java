@@ -33,24 +33,41 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class GeneratedSite {
 
-    /** Shape of the site. {@code crawlDelay} is the robots.txt Crawl-delay in seconds, or null for none. */
+    /**
+     * Shape of the site. {@code crawlDelay} is the robots.txt Crawl-delay in seconds, or null for none. {@code archive}: a
+     * dated blog archive instead of first-level directories {@code /dN/}: all directories but the last two are years under
+     * one first-level directory ({@code /archives/YYYY/MM/pN.html}), holding {@code archiveShare} of the pages, the last two
+     * are {@code /tags/} and {@code /about/}.
+     */
     public record Options(int pages, int dirs, double skew, int minLinks, int maxLinks, int bodyBytes, long seed, boolean traps,
-            String crawlDelay) {
+            String crawlDelay, double archiveShare) {
+
+        public Options(int pages, int dirs, double skew, int minLinks, int maxLinks, int bodyBytes, long seed, boolean traps, String crawlDelay) {
+            this(pages, dirs, skew, minLinks, maxLinks, bodyBytes, seed, traps, crawlDelay, 0);
+        }
 
         public static Options of(int pages) {
             return new Options(pages, 12, 1.3, 10, 40, 2048, 42, true, null);
         }
 
+        /**
+         * A dated blog archive of {@code pages} pages: {@code share} of them under {@code /archives/YYYY/MM/} in
+         * {@code years} years, the rest under {@code /tags/} and {@code /about/}; no traps.
+         */
+        public static Options archive(int pages, int years, double share) {
+            return new Options(pages, years + 2, 0, 10, 40, 2048, 42, false, null, share);
+        }
+
         public Options withoutTraps() {
-            return new Options(pages, dirs, skew, minLinks, maxLinks, bodyBytes, seed, false, crawlDelay);
+            return new Options(pages, dirs, skew, minLinks, maxLinks, bodyBytes, seed, false, crawlDelay, archiveShare);
         }
 
         public Options withCrawlDelay(String seconds) {
-            return new Options(pages, dirs, skew, minLinks, maxLinks, bodyBytes, seed, traps, seconds);
+            return new Options(pages, dirs, skew, minLinks, maxLinks, bodyBytes, seed, traps, seconds, archiveShare);
         }
 
         public Options withBodyBytes(int bytes) {
-            return new Options(pages, dirs, skew, minLinks, maxLinks, bytes, seed, traps, crawlDelay);
+            return new Options(pages, dirs, skew, minLinks, maxLinks, bytes, seed, traps, crawlDelay, archiveShare);
         }
     }
 
@@ -90,15 +107,23 @@ public final class GeneratedSite {
         for (int d = 0; d < options.dirs(); d++) {
             pagesOfDir.add(new ArrayList<>());
         }
+        boolean archive = options.archiveShare() > 0;
+        int years = options.dirs() - 2;
         for (int i = 0; i < n; i++) {
-            double r = random.nextDouble() * total;
-            int d = 0;
-            while (cumulative[d] < r) {
-                d++;
+            int d;
+            if (archive) {
+                double r = random.nextDouble();
+                d = r < options.archiveShare() ? (int) (r / options.archiveShare() * years) : r < (1 + options.archiveShare()) / 2 ? years : years + 1;
+            } else {
+                double r = random.nextDouble() * total;
+                d = 0;
+                while (cumulative[d] < r) {
+                    d++;
+                }
             }
             dirOf[i] = d;
             pagesOfDir.get(d).add(i);
-            paths[i] = i == 0 ? "/" : "/d" + d + "/p" + i + ".html";
+            paths[i] = i == 0 ? "/" : archive ? archivePath(d, years, i) : "/d" + d + "/p" + i + ".html";
             byPath.put(paths[i], i);
         }
         links = new int[n][];
@@ -121,6 +146,14 @@ public final class GeneratedSite {
         if (options.traps()) {
             defineTraps();
         }
+    }
+
+    /** A page of the dated archive: a year's month, or a tag or about page. */
+    private static String archivePath(int d, int years, int i) {
+        if (d < years) {
+            return String.format(java.util.Locale.ROOT, "/archives/%d/%02d/p%d.html", 2009 + d, 1 + i % 12, i);
+        }
+        return (d == years ? "/tags/" : "/about/") + "p" + i + ".html";
     }
 
     private void defineTraps() {
