@@ -18,14 +18,17 @@ export function initFreshness() {
     if (p) {
       const span = p.observedDays >= 1 ? `${fmt(p.observedDays, 1)} days` : p.observedDays * 24 >= 1 ? `${fmt(p.observedDays * 24, 1)} hours`
         : `${fmt(p.observedDays * 1440, 1)} minutes`;
-      set('prior', `${fmt(p.meanPerDay)} (fitted to ${p.visits.toLocaleString()} observed intervals of ${p.pages.toLocaleString()} pages; longest observation ${span})`);
+      // with no change seen there is no rate to show, only what the visits bound (p.note says so)
+      set('prior', p.meanPerDay === null || p.meanPerDay === undefined ? (p.note || '–')
+        : `${fmt(p.meanPerDay)} (fitted to ${p.visits.toLocaleString()} observed intervals of ${p.pages.toLocaleString()} pages; longest observation ${span})`);
       const note = root.querySelector('[data-f="provisional"]');
-      note.hidden = !p.provisional;
-      note.textContent = p.provisional ? `Provisional: no page has been observed long yet (${span}), so the estimates rest mostly on the site's prior`
+      const provisional = p.provisional && p.meanPerDay !== null && p.meanPerDay !== undefined;
+      note.hidden = !provisional;
+      note.textContent = provisional ? `Provisional: no page has been observed long yet (${span}), so the estimates rest mostly on the site's prior`
         + ' and move as visits show changes or none.' : '';
     }
-    const r = f.ratesPerDay || {};
-    set('rates', [r.p10, r.median, r.p90, r.mean].map((x) => fmt(x)).join(', '));
+    const r = f.ratesPerDay;
+    set('rates', r ? [r.p10, r.median, r.p90, r.mean].map((x) => fmt(x)).join(', ') : 'not enough observation yet');
     set('expectedFreshness', f.expectedFreshness === null || f.expectedFreshness === undefined ? '–' : (100 * f.expectedFreshness).toFixed(1) + ' %');
     const bins = f.rateHistogram || [];
     const label = (b) => b.fromPerDay === null ? `< ${b.toPerDay}` : b.toPerDay === null ? `≥ ${b.fromPerDay}` : `${b.fromPerDay}–${b.toPerDay}`;

@@ -78,7 +78,7 @@ export function initPartitionEditor() {
       const list = el('ul', { class: 'paths', 'data-crawler': i, 'aria-labelledby': `col-${i}` });
       for (const p of paths) list.append(pathItem(p, i, n));
       const head = el('h3', { id: `col-${i}` }, el('span', { class: `swatch c${i % 10}`, 'aria-hidden': 'true' }), `Crawler C${i + 1} `,
-        el('small', { text: `${paths.length} paths, ${urlsOf(paths).toLocaleString()} URLs` }));
+        el('small', { text: `${paths.length} ${paths.length === 1 ? 'path' : 'paths'}, ${urlsOf(paths).toLocaleString()} ${urlsOf(paths) === 1 ? 'URL' : 'URLs'}` }));
       return el('section', { class: 'column', 'data-col': i }, head, list);
     });
     columns.replaceChildren(...cols);
@@ -97,7 +97,7 @@ export function initPartitionEditor() {
 
   function pathItem(path, i, n) {
     const li = el('li', { 'data-path': path, class: `path c${i % 10}` },
-      el('span', { class: 'path-name', text: path }), el('span', { class: 'count', text: `${(pathUrls[path] || 0).toLocaleString()} URLs` }));
+      el('span', { class: 'path-name', text: path }), el('span', { class: 'count', text: `${(pathUrls[path] || 0).toLocaleString()} ${pathUrls[path] === 1 ? 'URL' : 'URLs'}` }));
     if (canEdit) {
       const id = 'move-' + Math.random().toString(36).slice(2);
       const select = el('select', { id, class: 'move' });

@@ -22,8 +22,9 @@ if first < now - window then
   count, first, untilMs = 0, now, 0
 end
 count = count + 1
-if count > free then
-  local shift = math.min(20, count - free - 1)
+-- the free attempts go ahead; the one that uses the last of them sets the wait before the next (1 s, then 2 s, …)
+if count >= free then
+  local shift = math.min(20, count - free)
   untilMs = now + math.min(maxWait, 1000 * (2 ^ shift))
 end
 redis.call('HSET', key, 'count', count, 'first', first, 'until', untilMs)

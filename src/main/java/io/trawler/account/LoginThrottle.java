@@ -147,7 +147,7 @@ public class LoginThrottle {
                 old = new Failures(0, now, 0);
             }
             int n = old.count() + 1;
-            long until = n <= free ? old.blockedUntil() : now + Math.min(MAX_WAIT_MS, 1000L << Math.min(20, n - free - 1));
+            long until = n < free ? old.blockedUntil() : now + Math.min(MAX_WAIT_MS, 1000L << Math.min(20, n - free));
             return new Failures(n, old.first(), until);
         });
         return 0;

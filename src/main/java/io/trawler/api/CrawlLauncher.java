@@ -38,6 +38,11 @@ public class CrawlLauncher {
 
     /** Starts the crawl; ApiException (400, 404, 409) when the request or the site's state refuses it. */
     public Crawl launch(String siteId, CrawlRequest r) {
+        return launch(siteId, r, "");
+    }
+
+    /** As {@link #launch(String, CrawlRequest)} for a named caller (its topic's example pages are fetched one topic at a time). */
+    public Crawl launch(String siteId, CrawlRequest r, String caller) {
         String strategy = r.strategy() == null ? "bfs" : r.strategy();
         int partitions = r.partitions() == null ? 1 : r.partitions();
         String mode = r.mode() == null ? "independent" : r.mode();
@@ -47,9 +52,17 @@ public class CrawlLauncher {
         if (!problems.isEmpty()) {
             throw ApiException.invalid(problems);
         }
-        // example pages are fetched as public pages: a site's permission to reach private networks covers its own hosts
-        // when crawled, not any address an editor names
-        Topic given = r.topic() == null ? null : r.topic().resolved("topic", orderConfig.focusThreshold(), examplePages, false);
+        // the site first: nothing is fetched for an unknown site or one already crawling; a site's permission to reach
+        // private networks covers its own URLs (those in its scope), not any address an editor names
+        Site known = QuarkusTransaction.requiringNew().call(() -> {
+            Site site = SiteResource.find(siteId);
+            service.activeCrawlOf(siteId).ifPresent(c -> {
+                throw ApiException.conflict("site " + siteId + " already has an active crawl: " + c.id);
+            });
+            return site;
+        });
+        Topic given = r.topic() == null ? null : r.topic().resolved("topic", orderConfig.focusThreshold(), examplePages,
+                TopicResource.mayReachPrivate(known), caller);
         Crawl crawl = QuarkusTransaction.requiringNew().call(() -> {
             Site site = SiteResource.find(siteId);
             service.activeCrawlOf(siteId).ifPresent(c -> {

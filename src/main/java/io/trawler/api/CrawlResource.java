@@ -171,7 +171,8 @@ public class CrawlResource {
             content = @org.eclipse.microprofile.openapi.annotations.media.Content(schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
                     description = "crawlId, siteId, seeds, hosts, include, exclude, delayMs, maxConcurrentPerHost, respectRobots, maxPages,"
                             + " maxDepth, strategy, partitions, mode, laneSeeds, owners, knownUrls, constants, topic (null unless focused),"
-                            + " budget, continuous, followLinks, conditional, keepText, allowPrivateNetworks, politenessScope, nodes")))
+                            + " budget, continuous, followLinks, conditional, keepText, allowPrivateNetworks, politenessScope, nodes, urls,"
+                            + " groups (the plan's split directories and hashed groups: {split, hashed})")))
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "404", description = "no such crawl")
     public Response settings(@PathParam("id") String id) {
         Crawl crawl = QuarkusTransaction.requiringNew().call(() -> find(id));

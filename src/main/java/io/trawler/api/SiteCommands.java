@@ -50,7 +50,12 @@ public class SiteCommands {
     public Site replace(Site site, SiteRequest request) {
         Site managed = Site.findById(site.id);
         mayChangeAdminSettings(managed, request);
+        NodeConsent consent = NodeConsent.of(managed);
         apply(managed, request);
+        if (!identity.hasRole(io.trawler.account.Role.Rights.ADMIN) && !consent.coversChangeTo(managed)) {
+            // politeness scope node was an admin's consent for these hosts at this politeness, not for the record
+            managed.politenessScope = io.trawler.frontier.PolitenessScope.SITE.code();
+        }
         return managed;
     }
 
@@ -74,7 +79,8 @@ public class SiteCommands {
     /**
      * Only an admin may let a site reach private networks or give it politeness scope {@code node} (switching either
      * off is anyone's), and only an admin may change the seeds or hosts of a site that may reach private networks: an
-     * editor cannot point an approved intranet site elsewhere.
+     * editor cannot point an approved intranet site elsewhere. (An editor's change of a {@code node} site's hosts, or
+     * lowering of its politeness, puts it back to scope {@code site}: {@link NodeConsent}.)
      */
     void mayChangeAdminSettings(Site site, SiteRequest r) {
         if (r == null || identity.hasRole(io.trawler.account.Role.Rights.ADMIN)) {
@@ -94,12 +100,30 @@ public class SiteCommands {
             List<String> hosts = r.scope() == null || r.scope().hosts() == null || r.scope().hosts().isEmpty()
                     ? seedHosts(r.seeds().stream().filter(java.util.Objects::nonNull).map(String::trim)
                             .filter(u -> UrlNormalizer.normalize(u).isPresent()).toList())
-                    : r.scope().hosts().stream().filter(java.util.Objects::nonNull).map(h -> h.toLowerCase(Locale.ROOT)).distinct().toList();
+                    : r.scope().hosts().stream().filter(java.util.Objects::nonNull).map(UrlNormalizer::canonicalHost).distinct().toList();
             List<String> seeds = r.seeds().stream().map(s -> s == null ? null : s.trim()).toList();
             if (!seeds.equals(site.seeds) || !new java.util.HashSet<>(hosts).equals(new java.util.HashSet<>(site.hosts))) {
                 throw new io.quarkus.security.ForbiddenException("only an admin may change the seeds or scope.hosts of a site allowed to"
                         + " reach private networks (or switch scope.allowPrivateNetworks off with the change)");
             }
+        }
+    }
+
+    /**
+     * What an admin consented to when giving a site politeness scope {@code node} (each node its own polite client): these
+     * hosts, at this delay or slower, this many fetches per host or fewer. A change beyond it by anyone but an admin puts
+     * the site back to scope {@code site}, as a change of hosts of a site allowed to reach private networks needs an admin.
+     */
+    record NodeConsent(boolean node, java.util.Set<String> hosts, long delayMs, int maxConcurrentPerHost) {
+
+        static NodeConsent of(Site site) {
+            return new NodeConsent("node".equals(site.politenessScope), new java.util.HashSet<>(site.hosts == null ? List.of() : site.hosts),
+                    site.delayMs, site.maxConcurrentPerHost);
+        }
+
+        boolean coversChangeTo(Site after) {
+            return !node || !"node".equals(after.politenessScope)
+                    || hosts.equals(new java.util.HashSet<>(after.hosts)) && after.delayMs >= delayMs && after.maxConcurrentPerHost <= maxConcurrentPerHost;
         }
     }
 
@@ -112,7 +136,7 @@ public class SiteCommands {
         site.seeds = r.seeds().stream().map(String::trim).toList();
         SiteRequest.Scope scope = r.scope() == null ? new SiteRequest.Scope(null, null, null) : r.scope();
         site.hosts = scope.hosts() == null || scope.hosts().isEmpty() ? seedHosts(site.seeds)
-                : scope.hosts().stream().map(h -> h.toLowerCase(Locale.ROOT)).distinct().toList();
+                : scope.hosts().stream().map(UrlNormalizer::canonicalHost).distinct().toList();
         site.include = scope.include() == null ? List.of() : scope.include();
         site.exclude = scope.exclude() == null ? List.of() : scope.exclude();
         if (scope.allowPrivateNetworks() != null) {

@@ -23,7 +23,11 @@ public class SiteCrawlResource {
     private final io.trawler.plan.PlanConfig planConfig;
     private final CrawlLauncher launcher;
 
-    public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanConfig planConfig, CrawlLauncher launcher) {
+    private final io.quarkus.security.identity.SecurityIdentity identity;
+
+    public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanConfig planConfig, CrawlLauncher launcher,
+            io.quarkus.security.identity.SecurityIdentity identity) {
+        this.identity = identity;
         this.service = service;
         this.crawls = crawls;
         this.planConfig = planConfig;
@@ -37,7 +41,8 @@ public class SiteCrawlResource {
         @Consumes(MediaType.APPLICATION_JSON)
     @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
     public Response start(@PathParam("siteId") String siteId, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) CrawlRequest body) {
-        Crawl crawl = launcher.launch(siteId, body == null ? new CrawlRequest(null, null, null, null, null, null) : body);
+        Crawl crawl = launcher.launch(siteId, body == null ? new CrawlRequest(null, null, null, null, null, null) : body,
+                identity.getPrincipal().getName());
         return Response.status(202).entity(crawls.view(crawl.id)).build();
     }
 

@@ -49,7 +49,8 @@ public final class SiteRequestValidator {
             patterns("scope.include", scope.include(), problems);
             patterns("scope.exclude", scope.exclude(), problems);
             if (scope.hosts() != null && !scope.hosts().isEmpty() && problems.isEmpty()) {
-                CrawlScope cs = new CrawlScope(scope.hosts().stream().map(String::toLowerCase).toList(), List.of(), List.of(), 0);
+                CrawlScope cs = new CrawlScope(scope.hosts().stream().map(io.trawler.parse.UrlNormalizer::canonicalHost).toList(), List.of(),
+                        List.of(), 0);
                 for (String seed : normalisedSeeds) {
                     if (!cs.urlAllowed(seed)) {
                         problems.add(new ApiError.Detail("seeds", "seed " + Inputs.quote(seed) + " is outside scope.hosts"));

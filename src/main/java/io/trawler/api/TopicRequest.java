@@ -26,10 +26,23 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
      * are all taken for longer than the topic may wait.
      */
     public Topic resolved(String field, double defaultThreshold, io.trawler.plan.ExamplePages pages, boolean allowPrivate) {
+        return resolved(field, defaultThreshold, pages, u -> allowPrivate, "");
+    }
+
+    /**
+     * As {@link #resolved(String, double, io.trawler.plan.ExamplePages, boolean)}: the topic is checked first (nothing is
+     * fetched for a topic that would be refused anyway), then its example pages are fetched for {@code caller} (one topic
+     * of a caller at a time; {@code ""}: not named), each URL reaching private networks only where {@code mayReachPrivate}
+     * says so (the site's permission, for URLs in its scope).
+     */
+    public Topic resolved(String field, double defaultThreshold, io.trawler.plan.ExamplePages pages,
+            java.util.function.Predicate<String> mayReachPrivate, String caller) {
+        Topic checked = validated(field, defaultThreshold);
         if (exampleUrls == null || exampleUrls.isEmpty()) {
-            return validated(field, defaultThreshold);
+            return checked;
         }
-        io.trawler.plan.ExamplePages.Fetched fetched = pages.fetch(exampleUrls, allowPrivate);
+        io.trawler.plan.ExamplePages.Fetched fetched = caller.isEmpty() ? pages.fetch(exampleUrls, mayReachPrivate, "unnamed-" + System.nanoTime())
+                : pages.fetch(exampleUrls, mayReachPrivate, caller);
         if (fetched.busy()) {
             throw new ApiException(503, "unavailable", "the server is busy fetching other example pages; try again shortly",
                     fetched.problems().stream().map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", p.message())).toList())
@@ -37,11 +50,31 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
         }
         if (!fetched.problems().isEmpty()) {
             throw ApiException.invalid(fetched.problems().stream()
-                    .map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", p.message())).toList());
+                    .map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", reason(p.message(), mayReachPrivate))).toList());
         }
         List<String> all = new ArrayList<>(examples == null ? List.of() : examples);
         all.addAll(fetched.texts());
         return new TopicRequest(keywords, all, threshold, background, null).validated(field, defaultThreshold);
+    }
+
+    /**
+     * A fetch problem in words that fit the site: where the site may reach private networks (for its own URLs) a URL
+     * refused for a private address is out of the site's scope, not refused for want of the permission.
+     */
+    private static String reason(String message, java.util.function.Predicate<String> mayReachPrivate) {
+        String denied = "(private networks are not allowed for this site)";
+        if (message.contains(denied) && mayReachPrivate instanceof SiteReach reach && reach.siteAllows()) {
+            return message.replace(denied, "(this site may reach private networks for its own URLs only, and this URL is not in its scope)");
+        }
+        return message;
+    }
+
+    /** Which example URLs may reach private networks: those in the scope of a site that may ({@code siteAllows}). */
+    record SiteReach(boolean siteAllows, java.util.function.Predicate<String> inScope) implements java.util.function.Predicate<String> {
+        @Override
+        public boolean test(String url) {
+            return siteAllows && inScope.test(url);
+        }
     }
 
     /** The topic without fetching anything (example URLs are only checked for their form), or a 400 naming every problem. */

@@ -23,7 +23,11 @@ public class TopicResource {
     private final OrderConfig order;
     private final io.trawler.plan.ExamplePages examplePages;
 
-    public TopicResource(TopicService topics, OrderConfig order, io.trawler.plan.ExamplePages examplePages) {
+    private final io.quarkus.security.identity.SecurityIdentity identity;
+
+    public TopicResource(TopicService topics, OrderConfig order, io.trawler.plan.ExamplePages examplePages,
+            io.quarkus.security.identity.SecurityIdentity identity) {
+        this.identity = identity;
         this.topics = topics;
         this.order = order;
         this.examplePages = examplePages;
@@ -45,9 +49,9 @@ public class TopicResource {
         if (body == null) {
             throw ApiException.invalid(java.util.List.of(new ApiError.Detail("topic", "a body is required")));
         }
-        QuarkusTransaction.requiringNew().run(() -> SiteResource.find(siteId));
-        // example pages are fetched as public pages (the site's private-network permission covers its own crawl only)
-        Topic topic = body.resolved("topic", order.focusThreshold(), examplePages, false);
+        io.trawler.site.Site site = QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId));
+        // a site's permission to reach private networks covers its own URLs (those in its scope), not any an editor names
+        Topic topic = body.resolved("topic", order.focusThreshold(), examplePages, mayReachPrivate(site), identity.getPrincipal().getName());
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
             topics.save(siteId, topic);
@@ -64,5 +68,11 @@ public class TopicResource {
             topics.delete(siteId);
         });
         return Response.noContent().build();
+    }
+
+    /** Which example URLs may reach private networks: those in the scope of a site an admin allowed to (none otherwise). */
+    static java.util.function.Predicate<String> mayReachPrivate(io.trawler.site.Site site) {
+        io.trawler.parse.CrawlScope scope = new io.trawler.parse.CrawlScope(site.hosts, site.include, site.exclude, site.maxDepth);
+        return new TopicRequest.SiteReach(site.allowPrivateNetworks, scope::urlAllowed);
     }
 }

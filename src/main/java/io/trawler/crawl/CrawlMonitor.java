@@ -175,6 +175,8 @@ public class CrawlMonitor {
                 crawl.state = CrawlState.FINISHED.name();
                 crawl.finishedAt = counts.finishedAt() > 0 ? Instant.ofEpochMilli(counts.finishedAt()) : Instant.now();
                 CrawlService.snapshot(crawl, counts);
+                // a finished crawl queues nothing: what a spent budget or a focused order left in the frontier is never fetched
+                crawl.queued = 0;
                 crawl.drained = true;
             }
         });

@@ -13,7 +13,7 @@ import java.util.List;
 public final class PageTable {
 
     /** The CSV columns, in order; {@link Row#cells()} gives the values in the same order. */
-    public static final List<String> COLUMNS = List.of("id", "url", "status", "outcome", "fetchedAt", "lane", "depth", "contentType",
+    public static final List<String> COLUMNS = List.of("id", "url", "status", "outcome", "fetchedAt", "partition", "depth", "contentType",
             "bytes", "truncated", "fetchMs", "digest", "warcFile", "warcOffset", "redirect", "error", "relevance", "relevant",
             "linksInScope", "linksOtherHosts", "linksByPattern", "linksTooDeep", "linksFollowed");
 

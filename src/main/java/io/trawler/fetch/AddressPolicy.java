@@ -128,7 +128,19 @@ public final class AddressPolicy {
         return null;
     }
 
-    /** The IPv4 address an IPv6 address carries (mapped, compatible, NAT64 64:ff9b::/96, 6to4 2002::/16), if any. */
+    private static boolean zero(byte[] b, int n) {
+        for (int i = 0; i < n; i++) {
+            if (b[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The IPv4 address an IPv6 address carries (mapped, compatible, translated ::ffff:0:0:0/96, NAT64 64:ff9b::/96, 6to4
+     * 2002::/16), if any.
+     */
     static Optional<InetAddress> embeddedIpv4(InetAddress a) {
         if (!(a instanceof Inet6Address)) {
             return Optional.empty();
@@ -142,6 +154,8 @@ public final class AddressPolicy {
         if (zero80 && ((b[10] == (byte) 0xff && b[11] == (byte) 0xff) || (b[10] == 0 && b[11] == 0 && !a.isLoopbackAddress()
                 && !a.isAnyLocalAddress()))) {
             v4 = new byte[] {b[12], b[13], b[14], b[15]};
+        } else if (zero(b, 8) && b[8] == (byte) 0xff && b[9] == (byte) 0xff && b[10] == 0 && b[11] == 0) {
+            v4 = new byte[] {b[12], b[13], b[14], b[15]};   // IPv4-translated ::ffff:0:a.b.c.d (RFC 2765)
         } else if (b[0] == 0x00 && b[1] == 0x64 && b[2] == (byte) 0xff && b[3] == (byte) 0x9b) {
             v4 = new byte[] {b[12], b[13], b[14], b[15]};
         } else if (b[0] == 0x20 && b[1] == 0x02) {

@@ -26,6 +26,24 @@ public final class Strategies {
     private Strategies() {
     }
 
+    /** A strategy's name in words, for people choosing one (the API name in brackets). */
+    public static String label(String name) {
+        String words = switch (name) {
+            case "bfs" -> "Breadth first";
+            case "dfs" -> "Depth first";
+            case "backlinks" -> "Most links to it first";
+            case "pagerank" -> "Highest PageRank first (partial, recomputed as it goes)";
+            case "opic" -> "Most importance first (OPIC: cash passed along links)";
+            case "largest-site" -> "Largest site first";
+            case "depth-weight" -> "Shallow first, with random picks";
+            case "focused-t" -> "Focused: only links of relevant pages";
+            case "focused-tl" -> "Focused: links of relevant pages and of promising URL prefixes";
+            case "focused-learn" -> "Focused, learning which links lead to relevant pages";
+            default -> name;
+        };
+        return words + " (" + name + ")";
+    }
+
     public static boolean known(String name) {
         return name != null && NAMES.contains(name.toLowerCase(Locale.ROOT));
     }

@@ -43,7 +43,25 @@ public final class UrlNormalizer {
         if (hostOf(n).isEmpty()) {
             return Optional.empty();
         }
+        int port = portOf(n);
+        if (port < 1 || port > 65535) {
+            return Optional.empty();   // no such port (99999, 0): no request could be made
+        }
         return Optional.of(n);
+    }
+
+    /**
+     * A scope host as URLs carry it once normalised: lower case, an IPv6 literal in its RFC 5952 form ({@code [0::1]}
+     * is {@code [::1]}), a port kept; as given when it is no valid IPv6 literal (the validator says so).
+     */
+    public static String canonicalHost(String hostOrHostPort) {
+        String h = hostOrHostPort.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!h.startsWith("[")) {
+            return h;
+        }
+        int close = h.indexOf(']');
+        String v6 = close < 0 ? null : canonicalIpv6(h.substring(1, close));
+        return v6 == null ? h : "[" + v6 + "]" + h.substring(close + 1);
     }
 
     /** Whether a raw link is refused for its length, before or after normalisation (counted as dropped). */

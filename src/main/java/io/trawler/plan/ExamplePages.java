@@ -16,10 +16,11 @@ import java.util.Locale;
  * A focused crawl's topic given by example URLs: each page is fetched once, when the topic is given, through the
  * crawler's own fetcher (its private-network guard, size cap and timeouts; redirects followed up to
  * {@value #MAX_REDIRECTS} times, each target checked again), and its visible text (title and body) becomes an example
- * text of the topic. At most {@value #MAX_URLS} URLs, fetched together within a minute; a page that cannot be fetched
+ * text of the topic. At most {@value #MAX_URLS} URLs, fetched within a minute; a page that cannot be fetched
  * or has no text is a problem named by its index, and nothing is used. However many topics are given at once, the
- * server fetches at most {@value #MAX_IN_FLIGHT} example pages at a time (a redirect chain holds its place): a topic
- * waits for a place within its minute, or it is refused as "the server is busy" ({@link Fetched#busy()}).
+ * server fetches at most {@value #MAX_IN_FLIGHT} example pages at a time, at most {@value #PER_TOPIC} of them for one
+ * topic (a redirect chain holds its place), and one caller's topics one at a time: a topic that finds no place free is
+ * refused at once as "the server is busy" ({@link Fetched#busy()}), never kept waiting on a request thread.
  */
 @ApplicationScoped
 public class ExamplePages {
@@ -34,6 +35,8 @@ public class ExamplePages {
     private static final String BUSY = "not fetched: the server is busy fetching other example pages";
     /** How many example pages the server fetches at a time, all topics together. */
     static final int MAX_IN_FLIGHT = 8;
+    /** How many of them one topic may take. */
+    static final int PER_TOPIC = 4;
 
     /**
      * The example texts, or the problems (by index in the list of URLs); {@code busy}: some page found no place among
@@ -56,7 +59,10 @@ public class ExamplePages {
     private final io.trawler.fetch.AddressPolicy policy;
     private HttpFetcher fetcher;
     private final java.util.concurrent.Semaphore places;
+    private final int maxInFlight;
     private final java.time.Duration wait;
+    /** The callers with a topic's pages in flight. */
+    private final java.util.Set<String> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @jakarta.inject.Inject
     public ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy) {
@@ -67,6 +73,7 @@ public class ExamplePages {
             java.time.Duration wait) {
         this.wait = wait;
         this.places = new java.util.concurrent.Semaphore(inFlight, true);
+        this.maxInFlight = inFlight;
         this.vertx = vertx;
         this.config = config;
         this.policy = policy;
@@ -87,86 +94,115 @@ public class ExamplePages {
         }
     }
 
-    /** Fetches the pages (blocking the calling thread, never an event loop); {@code allowPrivate}: the site's permission. */
+    /** As {@link #fetch(List, java.util.function.Predicate, String)}, every URL with the same permission, for a caller not named. */
     public Fetched fetch(List<String> urls, boolean allowPrivate) {
-        List<Problem> problems = new ArrayList<>();
+        return fetch(urls, u -> allowPrivate, "unnamed-" + anonymous.incrementAndGet());
+    }
+
+    private final java.util.concurrent.atomic.AtomicLong anonymous = new java.util.concurrent.atomic.AtomicLong();
+
+    /**
+     * Fetches the pages, blocking the calling thread (never an event loop) until they are fetched or the minute is up.
+     * Never waits for a place: the topic takes {@code min(URLs, }{@value #PER_TOPIC}{@code )} of the server's places at
+     * once, or is refused at once as busy (the caller answers 503 with Retry-After), so at most {@value #MAX_IN_FLIGHT}
+     * request threads are ever held by example pages; its pages are fetched that many at a time. A caller has at most one
+     * topic's pages in flight ({@code caller}: who asks; a second at the same time is refused as busy).
+     * {@code mayReachPrivate}: whether a URL may reach private networks (the site's permission, for its own URLs).
+     */
+    public Fetched fetch(List<String> urls, java.util.function.Predicate<String> mayReachPrivate, String caller) {
         if (urls.size() > MAX_URLS) {
             return new Fetched(List.of(), List.of(new Problem(MAX_URLS, "at most " + MAX_URLS + " example URLs")));
         }
-        List<Future<String>> pages = new ArrayList<>();
-        boolean busy = false;
-        long deadline = System.nanoTime() + wait.toNanos();
+        List<String> normalised = new ArrayList<>(urls.size());
+        List<Problem> problems = new ArrayList<>();
         for (int i = 0; i < urls.size(); i++) {
             String raw = urls.get(i) == null ? "" : urls.get(i).trim();
             String url = raw.matches("(?i)https?://.*") ? UrlNormalizer.normalize(raw).orElse(null) : null;
+            normalised.add(url);
             if (url == null) {
-                synchronized (problems) {   // the fetches started before report their problems from the event loop
-                    problems.add(new Problem(i, "not an absolute http(s) URL: " + raw));
-                }
-                pages.add(Future.succeededFuture(null));
-            } else if (busy || !place(deadline)) {
-                busy = true;   // the pages after it are not started either: their texts could not be used
-                synchronized (problems) {
-                    problems.add(new Problem(i, BUSY + "; try again later"));
-                }
-                pages.add(Future.succeededFuture(null));
-            } else {
-                int index = i;
-                Future<String> page;
-                try {
-                    page = text(url, 0, allowPrivate);
-                } catch (RuntimeException e) {
-                    page = Future.failedFuture(e);
-                }
-                page.onComplete(done -> places.release());
-                pages.add(page.recover(e -> {
-                    synchronized (problems) {
-                        problems.add(new Problem(index, e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
-                    }
-                    return Future.succeededFuture(null);
-                }));
+                problems.add(new Problem(i, "not an absolute http(s) URL: " + raw));
             }
         }
-        List<String> texts = new ArrayList<>();
-        for (int i = 0; i < pages.size(); i++) {
+        if (!problems.isEmpty()) {
+            return new Fetched(List.of(), problems);
+        }
+        int want = Math.min(urls.size(), Math.min(PER_TOPIC, maxInFlight));
+        if (!callers.add(caller)) {
+            return busy(urls.size(), "you are already fetching the example pages of another topic");
+        }
+        try {
+            if (want > 0 && !places.tryAcquire(want)) {
+                return busy(urls.size(), BUSY);
+            }
             try {
-                String t = pages.get(i).toCompletionStage().toCompletableFuture().get(Math.max(0, deadline - System.nanoTime()),
-                        java.util.concurrent.TimeUnit.NANOSECONDS);
-                if (t != null) {
-                    texts.add(t);
-                }
-            } catch (java.util.concurrent.TimeoutException e) {
-                synchronized (problems) {
-                    problems.add(new Problem(i, "not fetched within " + wait.toSeconds() + " s"));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            } catch (java.util.concurrent.ExecutionException e) {
-                synchronized (problems) {
-                    problems.add(new Problem(i, "could not be fetched: " + e.getCause().getMessage()));
-                }
+                return fetchHolding(normalised, mayReachPrivate, want);
+            } finally {
+                places.release(want);
             }
-        }
-        synchronized (problems) {
-            problems.sort(java.util.Comparator.comparingInt(Problem::index));
-            // a URL at fault is a 400 whatever else happened: trying again later could not help
-            boolean onlyBusy = busy && problems.stream().allMatch(p -> p.message().startsWith(BUSY));
-            return problems.isEmpty() ? new Fetched(texts, List.of()) : new Fetched(List.of(), List.copyOf(problems), onlyBusy);
+        } finally {
+            callers.remove(caller);
         }
     }
 
-    /** Waits for a place among the example fetches in flight, until {@code deadline} at most (none once it passed). */
-    private boolean place(long deadline) {
-        if (System.nanoTime() >= deadline) {
-            return false;
+    private static Fetched busy(int urls, String why) {
+        List<Problem> problems = new ArrayList<>();
+        for (int i = 0; i < urls; i++) {
+            problems.add(new Problem(i, why + "; try again later"));
+        }
+        return new Fetched(List.of(), problems, true);
+    }
+
+    /** Fetches the pages {@code lanes} at a time (places already held), waiting until the minute is up at most. */
+    private Fetched fetchHolding(List<String> urls, java.util.function.Predicate<String> mayReachPrivate, int lanes) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        String[] texts = new String[urls.size()];
+        String[] errors = new String[urls.size()];
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(urls.size());
+        java.util.concurrent.atomic.AtomicInteger next = new java.util.concurrent.atomic.AtomicInteger();
+        Runnable[] runner = new Runnable[1];
+        runner[0] = () -> {
+            int i = next.getAndIncrement();
+            if (i >= urls.size()) {
+                return;
+            }
+            Future<String> page;
+            try {
+                page = text(urls.get(i), 0, mayReachPrivate.test(urls.get(i)));
+            } catch (RuntimeException e) {
+                page = Future.failedFuture(e);
+            }
+            page.onComplete(ar -> {
+                if (ar.succeeded()) {
+                    texts[i] = ar.result();
+                } else {
+                    errors[i] = ar.cause().getMessage() == null ? ar.cause().getClass().getSimpleName() : ar.cause().getMessage();
+                }
+                done.countDown();
+                runner[0].run();
+            });
+        };
+        for (int k = 0; k < lanes; k++) {
+            runner[0].run();
         }
         try {
-            return places.tryAcquire(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            done.await(Math.max(0, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
+        next.set(urls.size());   // nothing more starts once the minute is up
+        List<Problem> problems = new ArrayList<>();
+        List<String> out = new ArrayList<>();
+        synchronized (texts) {
+            for (int i = 0; i < urls.size(); i++) {
+                if (texts[i] != null) {
+                    out.add(texts[i]);
+                } else {
+                    problems.add(new Problem(i, errors[i] != null ? errors[i] : "not fetched within " + wait.toSeconds() + " s"));
+                }
+            }
+        }
+        return problems.isEmpty() ? new Fetched(out, List.of()) : new Fetched(List.of(), problems);
     }
 
     /** Places free now among the example fetches in flight. */

@@ -19,11 +19,14 @@ public record FreshnessReport(String siteId, @Schema(nullable = true) String pol
         Prior prior) {
 
     /**
-     * The site's prior: its mean change rate (per day), the pages and observed intervals it was fitted to, the longest
-     * time one page has been observed (days), and whether that is still shorter than {@code trawler.refresh.min-observation}
-     * ({@code provisional}: the estimates rest mostly on the prior).
+     * The site's prior: its mean change rate (per day; null while no change has been seen: the visits then only bound it,
+     * {@code upperPerDay}), the pages and observed intervals it was fitted to, the longest time one page has been observed
+     * (days), and whether that is still shorter than {@code trawler.refresh.min-observation} ({@code provisional}: the
+     * estimates rest mostly on the prior); the changes seen in all pages' observed time together ({@code exposureDays}),
+     * the 95 % upper bound of the site's mean rate they allow, and a sentence saying what can be said.
      */
-    public record Prior(double meanPerDay, long pages, long visits, double observedDays, boolean provisional) {
+    public record Prior(@Schema(nullable = true) Double meanPerDay, long pages, long visits, double observedDays, boolean provisional,
+            long changes, double exposureDays, @Schema(nullable = true) Double upperPerDay, @Schema(nullable = true) String note) {
     }
 
     /** Percentiles of the estimated change rates, changes per day. */
@@ -49,8 +52,11 @@ public record FreshnessReport(String siteId, @Schema(nullable = true) String pol
         long[] totals = new long[2];
         double[] fresh = new double[1];
         store.forEach(siteId, (url, h) -> add(h, prior, now, rates, totals, fresh));
+        // with no change seen the visits bound the rates but cannot estimate them: no number is made up
+        boolean estimable = prior.changes() > 0;
+        List<Double> shown = estimable ? rates : List.of();
         Rates r = null;
-        if (!rates.isEmpty()) {
+        if (!shown.isEmpty()) {
             Collections.sort(rates);
             double sum = 0;
             for (double x : rates) {
@@ -63,10 +69,38 @@ public record FreshnessReport(String siteId, @Schema(nullable = true) String pol
         for (int i = 0; i < DUE_HOURS; i++) {
             dueBins.add(new DueBin(now + i * 3_600_000L, due[i]));
         }
-        Prior p = new Prior(prior.meanPerSecond() * 86_400, prior.pages(), prior.visits(), prior.observedSeconds() / 86_400,
-                prior.observedSeconds() * 1000 < minObservationMs);
+        double upper = prior.upperPerSecond() * 86_400;
+        Prior p = new Prior(estimable ? prior.meanPerSecond() * 86_400 : null, prior.pages(), prior.visits(), prior.observedSeconds() / 86_400,
+                prior.observedSeconds() * 1000 < minObservationMs, prior.changes(), prior.exposureSeconds() / 86_400,
+                Double.isFinite(upper) ? upper : null, note(prior, estimable, upper));
         return new FreshnessReport(siteId, policy, c.pages(), c.due(), c.nextDueAt() < 0 ? null : c.nextDueAt(), totals[0], totals[1],
-                rates.size(), r, rates.isEmpty() ? null : fresh[0] / rates.size(), histogram(rates), dueBins, p);
+                shown.size(), r, rates.isEmpty() ? null : fresh[0] / rates.size(), histogram(shown), dueBins, p);
+    }
+
+    /** What the visits allow one to say of the site's change rates. */
+    static String note(SiteRatePrior prior, boolean estimable, double upperPerDay) {
+        if (prior.visits() == 0) {
+            return "No page has been visited twice yet: nothing is known of how often pages change.";
+        }
+        String span = span(prior.observedSeconds());
+        if (!estimable) {
+            return String.format(java.util.Locale.ROOT, "No change seen in %,d visits (pages observed for up to %s): not enough observation"
+                    + " yet to estimate change rates; the site's pages change less than %s times a day on average (95 %%).", prior.visits(), span,
+                    round(upperPerDay));
+        }
+        return String.format(java.util.Locale.ROOT, "%,d changes seen in %,d visits (pages observed for up to %s).", prior.changes(),
+                prior.visits(), span);
+    }
+
+    private static String span(double seconds) {
+        return seconds >= 86_400 ? String.format(java.util.Locale.ROOT, "%.1f days", seconds / 86_400)
+                : seconds >= 3_600 ? String.format(java.util.Locale.ROOT, "%.1f hours", seconds / 3_600)
+                : String.format(java.util.Locale.ROOT, "%.1f minutes", seconds / 60);
+    }
+
+    private static String round(double x) {
+        return x >= 10 ? String.format(java.util.Locale.ROOT, "%.0f", x) : x >= 0.1 ? String.format(java.util.Locale.ROOT, "%.2f", x)
+                : String.format(java.util.Locale.ROOT, "%.2g", x);
     }
 
     /** Decade bins of the rates (per day), with an open bin below the first bound and above the last. */

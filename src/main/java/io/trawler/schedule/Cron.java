@@ -31,11 +31,17 @@ public final class Cron {
     }
 
     /** The expression parsed; IllegalArgumentException saying what is wrong. */
+    /** The longest expression a schedule keeps (its column's width). */
+    public static final int MAX_LENGTH = 100;
+
     public static Cron parse(String expression) {
         if (expression == null || expression.isBlank()) {
             throw new IllegalArgumentException("give five fields (minute hour day-of-month month day-of-week) or @daily, @weekly, …");
         }
         String e = expression.trim().replaceAll("\\s+", " ");
+        if (e.length() > MAX_LENGTH) {
+            throw new IllegalArgumentException("at most " + MAX_LENGTH + " characters (this one has " + e.length() + ")");
+        }
         String fields = MACROS.getOrDefault(e.toLowerCase(Locale.ROOT), e);
         if (fields.startsWith("@")) {
             throw new IllegalArgumentException("unknown macro " + e + "; one of " + String.join(", ", new java.util.TreeSet<>(MACROS.keySet())));
@@ -44,11 +50,18 @@ public final class Cron {
         if (n != 5) {
             throw new IllegalArgumentException(n + " fields; a cron expression has five: minute hour day-of-month month day-of-week");
         }
+        Cron parsed;
         try {
-            return new Cron(e, PARSER.parse(fields).validate());
+            parsed = new Cron(e, PARSER.parse(fields).validate());
         } catch (IllegalArgumentException ex) {
             throw new IllegalArgumentException(ex.getMessage() == null ? "not a cron expression" : ex.getMessage());
         }
+        // a day that no month has, or a 29 February that falls on no named weekday for years: it would never fire
+        if (parsed.next(java.time.ZonedDateTime.now(java.time.ZoneOffset.UTC)).filter(t -> t.getYear() <= java.time.Year.now().getValue() + 28)
+                .isEmpty()) {
+            throw new IllegalArgumentException("never fires: no date matches " + e + " (is the day in the month?)");
+        }
+        return parsed;
     }
 
     /** The first time strictly after {@code after} (in its zone) that the expression names; empty if there is none. */

@@ -173,8 +173,12 @@ public class CrawlPage {
     /** A focused crawl's harvest so far (null for other crawls). */
     private static FocusFigures focus(Crawl c, io.trawler.crawl.CrawlSpec spec) {
         boolean focused = c.strategy != null && c.strategy.startsWith("focused");
-        return !focused ? null
-                : Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(conn -> FocusFigures.read(conn, c.id));
+        if (!focused) {
+            return null;
+        }
+        FocusFigures f = Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(conn -> FocusFigures.read(conn, c.id));
+        return spec == null || spec.topic() == null ? f
+                : f.explained(c.state, c.strategy, spec.topic().threshold(), c.fetched, spec.maxPages(), spec.budget());
     }
 
     /** Pages the private-network guard refused, and the reason of one of them (the summary names it). */

@@ -14,7 +14,41 @@ import java.util.PriorityQueue;
  * pages measured (at most {@value #POINTS} points, evenly spread), and the {@value #BEST} most relevant pages; counted up
  * to record {@code upToId}, after which the page's script adds the records it reads.
  */
-public record FocusFigures(long relevant, long irrelevant, long upToId, List<long[]> harvest, List<Best> best) {
+public record FocusFigures(long relevant, long irrelevant, long upToId, List<long[]> harvest, List<Best> best, String advice) {
+
+    public FocusFigures(long relevant, long irrelevant, long upToId, List<long[]> harvest, List<Best> best) {
+        this(relevant, irrelevant, upToId, harvest, best, null);
+    }
+
+    /**
+     * What a finished focused crawl's figures say and what to change (null when they say nothing special): no page
+     * reached the threshold (with the best score), or a focused-t/-tl crawl ran dry, its relevant pages' links used up
+     * before its page limit or budget.
+     */
+    public FocusFigures explained(String state, String strategy, double threshold, long fetched, long maxPages, long budget) {
+        if (!"FINISHED".equals(state) || relevant + irrelevant == 0) {
+            return this;
+        }
+        String theta = String.format(java.util.Locale.ROOT, "%.2f", threshold);
+        if (relevant == 0) {
+            double top = best.isEmpty() ? 0 : best.get(0).relevance();
+            return with(String.format(java.util.Locale.ROOT, "No page reached the relevance threshold θ = %s: the best scored %.3f. Lower θ"
+                    + " (this site's pages score up to about %.2f), or give keywords, example pages or texts worded like the pages you"
+                    + " look for.", theta, top, top));
+        }
+        boolean limited = maxPages > 0 && fetched >= maxPages || budget > 0 && fetched >= budget;
+        if (!limited && ("focused-t".equals(strategy) || "focused-tl".equals(strategy))) {
+            return with(String.format(java.util.Locale.ROOT, "The crawl ran dry after %,d pages: this order follows only the links of relevant"
+                    + " pages%s, and none was left. To reach more of the site, lower θ (now %s), widen the topic, or use focused-learn,"
+                    + " which follows every link in the order of its promise.", fetched,
+                    "focused-tl".equals(strategy) ? " and of URL prefixes where relevant pages were found" : "", theta));
+        }
+        return this;
+    }
+
+    private FocusFigures with(String text) {
+        return new FocusFigures(relevant, irrelevant, upToId, harvest, best, text);
+    }
 
     static final int POINTS = 100;
     static final int BEST = 10;

@@ -59,10 +59,15 @@ public class PagesPage {
     @Path("/{id}/body")
     @Produces(MediaType.WILDCARD)
     @RolesAllowed(Role.Rights.READ)
-    public Response body(@PathParam("id") long id) {
-        Page p = QuarkusTransaction.requiringNew().call(() -> find(id));
-        PageRecords.Body body = records.body(p).orElseThrow(() -> ApiException.notFound("stored HTML or text body of page", Long.toString(id)));
-        return Response.ok(body.bytes(), body.contentType()).build();
+    public Response body(@PathParam("id") String id, @jakarta.ws.rs.core.Context jakarta.ws.rs.core.UriInfo uri) {
+        // crawled content is served under one spelling only: its canonical path, a plain decimal id
+        if (!id.matches("[1-9][0-9]{0,17}") || !("/ui/pages/" + id + "/body").equals(uri.getRequestUri().getRawPath())) {
+            throw ApiException.notFound("stored HTML or text body of page", id);
+        }
+        long pageId = Long.parseLong(id);
+        Page p = QuarkusTransaction.requiringNew().call(() -> find(pageId));
+        PageRecords.Body body = records.body(p).orElseThrow(() -> ApiException.notFound("stored HTML or text body of page", id));
+        return UiHeaders.storedBody(body.bytes(), body.contentType()).build();
     }
 
     /** The page's response record, byte for byte as stored (one gzip member of the WARC file). */

@@ -36,6 +36,10 @@ public class SitesPage {
 
     /** A site in the list, with its latest crawl. */
     /** A crawl in a table, with its counts from the same source as the API (the frontier's while it runs). */
+    /** An ordering strategy as the start form offers it: its API name and its name in words. */
+    public record Strategy(String name, String label) {
+    }
+
     public record CrawlRow(Crawl crawl, io.trawler.crawl.CrawlCounts counts) {
     }
 
@@ -78,7 +82,7 @@ public class SitesPage {
     static class Templates {
         static native TemplateInstance list(List<Row> rows, String q, String sort);
 
-        static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<String> strategies,
+        static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<Strategy> strategies,
                 List<String> blockedSeeds, List<io.trawler.api.ScheduleResource.ScheduleView> schedules);
 
         static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
@@ -128,7 +132,7 @@ public class SitesPage {
             boolean active = crawls.stream().anyMatch(Crawl::isActive);
             List<String> blockedSeeds = s.seeds.stream().flatMap(seed -> guard.checkLiteral(seed, s.allowPrivateNetworks)
                     .map(why -> seed + ": " + why).stream()).toList();
-            return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, List.copyOf(Strategies.NAMES),
+            return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, Strategies.NAMES.stream().map(n -> new Strategy(n, Strategies.label(n))).toList(),
                     blockedSeeds, schedules.list(id)).render();
         });
     }

@@ -44,10 +44,10 @@ class LoginThrottleTest {
 
     private static void assertFloodKeepsTheVictimBlocked(LoginThrottle t, String victim) {
         long now = System.currentTimeMillis();
-        for (int i = 0; i < 7; i++) {
-            t.attempt(victim, "203.0.113.9", now);
+        for (int i = 0; i < LoginThrottle.FREE_FAILURES; i++) {
+            assertEquals(0, t.attempt(victim, "203.0.113.9", now), "attempt " + (i + 1) + " is free");
         }
-        assertTrue(t.attempt(victim, "203.0.113.10", now) > 0, "blocked after 7 attempts that did not succeed");
+        assertTrue(t.attempt(victim, "203.0.113.10", now) > 0, "blocked after the 5 free attempts (not 6)");
         for (int a = 0; a < 250; a++) {
             for (int n = 0; n < 48; n++) {
                 t.attempt("fresh-" + a + "-" + n + "-" + now, "198.51." + (a / 200) + "." + (a % 200), now);
@@ -65,13 +65,16 @@ class LoginThrottleTest {
         for (int i = 0; i < LoginThrottle.FREE_FAILURES; i++) {
             assertEquals(0, throttle.attempt(name, "192.0.2." + i, now));
         }
+        long wait = throttle.attempt(name, "192.0.2.99", now);
+        assertTrue(wait > 0 && wait <= 1000, "the free attempts used, the next waits a second: " + wait);
+        long later = now + 1000;
         List<CompletableFuture<Long>> guesses = new ArrayList<>();
         for (int i = 0; i < 16; i++) {
             String address = "192.0.2." + (100 + i);
-            guesses.add(CompletableFuture.supplyAsync(() -> throttle.attempt(name, address, now)));
+            guesses.add(CompletableFuture.supplyAsync(() -> throttle.attempt(name, address, later)));
         }
         long through = guesses.stream().map(CompletableFuture::join).filter(w -> w == 0).count();
-        assertEquals(1, through, "of 16 guesses at once past the free attempts, only the first goes ahead");
+        assertEquals(1, through, "of 16 guesses at once after the wait, only the first goes ahead");
     }
 
     @Test

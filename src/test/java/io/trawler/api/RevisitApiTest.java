@@ -72,22 +72,25 @@ class RevisitApiTest {
     }
 
     /**
-     * The reported defect: 300 pages, each visited three times a minute apart and never changed. The single-page
-     * estimate puts every one at about 360 changes a day; under the site's prior they sit at the prior's mean, far
-     * below, and the report says the estimates are provisional and what they rest on.
+     * The reported defects: 300 pages, each visited three times a minute apart and never changed. The single-page
+     * estimate put every one at about 360 changes a day, and later the site prior at 0.4–0.85 a day, a number the visits
+     * never showed. With no change seen nothing is estimated: the report says there is not enough observation yet, for
+     * how long the pages were observed, and the bound the pooled visits do give (3 / 600 page-minutes, 7.2 a day).
      */
     @Test
-    void youngUnchangedHistoriesAreReportedNearTheSitePriorAndProvisional() {
+    void youngUnchangedHistoriesAreBoundedNotEstimated() {
         String id = site();
         store.save(id, 100_000, io.trawler.testsupport.PageHistories.unchanged("http://news.test/", 300, 3), Map.of());
         var f = Api.as().get("/api/v1/sites/" + id + "/freshness").then().statusCode(200).extract().jsonPath();
-        org.junit.jupiter.api.Assertions.assertEquals(300, f.getInt("estimated"));
+        org.junit.jupiter.api.Assertions.assertEquals(0, f.getInt("estimated"), f.prettify());
+        org.junit.jupiter.api.Assertions.assertNull(f.get("ratesPerDay"));
+        org.junit.jupiter.api.Assertions.assertNull(f.get("prior.meanPerDay"));
         org.junit.jupiter.api.Assertions.assertEquals(600, f.getLong("prior.visits"));
+        org.junit.jupiter.api.Assertions.assertEquals(0, f.getLong("prior.changes"));
         org.junit.jupiter.api.Assertions.assertTrue(f.getBoolean("prior.provisional"), f.prettify());
-        double median = f.getDouble("ratesPerDay.median");
-        double prior = f.getDouble("prior.meanPerDay");
-        org.junit.jupiter.api.Assertions.assertTrue(median < 10, "median " + median + " changes a day");
-        org.junit.jupiter.api.Assertions.assertEquals(prior, median, 0.1 * prior, f.prettify());
+        org.junit.jupiter.api.Assertions.assertEquals(-Math.log(0.05) / (600 / 1440.0), f.getDouble("prior.upperPerDay"), 0.05, f.prettify());
+        org.junit.jupiter.api.Assertions.assertTrue(f.getString("prior.note").contains("not enough observation yet"), f.prettify());
+        org.junit.jupiter.api.Assertions.assertTrue(f.getString("prior.note").contains("2.0 minutes"), f.prettify());
         org.junit.jupiter.api.Assertions.assertTrue(f.getDouble("expectedFreshness") > 0.9, f.prettify());
     }
 

@@ -188,6 +188,25 @@ class RoleMatrixTest {
         logins.get("editor").as().body(body).put("/api/v1/sites/" + id).then().statusCode(200);
         logins.get("editor").as().body(Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"))).put("/api/v1/sites/" + id)
                 .then().statusCode(200).body("politeness.scope", org.hamcrest.Matchers.equalTo("node"));
+        // the consent was for these hosts at this politeness: an editor's other hosts, shorter delay or more fetches at a time
+        // put the site back to scope site; an admin's do not
+        for (Map<String, Object> beyond : List.<Map<String, Object>>of(
+                Map.of("name", "consenting", "seeds", List.of("http://elsewhere.example/"), "politeness", node),
+                Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"), "politeness", Map.of("delayMs", 0, "scope", "node")),
+                Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"), "politeness",
+                        Map.of("delayMs", 100, "maxConcurrentPerHost", 1000, "scope", "node")))) {
+            logins.get("editor").as().body(beyond).put("/api/v1/sites/" + id).then().statusCode(200)
+                    .body("politeness.scope", org.hamcrest.Matchers.equalTo("site"));
+            logins.get("admin").as().body(body).put("/api/v1/sites/" + id).then().statusCode(200)
+                    .body("politeness.scope", org.hamcrest.Matchers.equalTo("node"));
+            logins.get("admin").as().body(beyond).put("/api/v1/sites/" + id).then().statusCode(200)
+                    .body("politeness.scope", org.hamcrest.Matchers.equalTo("node"));
+            logins.get("admin").as().body(body).put("/api/v1/sites/" + id).then().statusCode(200);
+        }
+        logins.get("editor").as().body(Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"), "politeness",
+                Map.of("delayMs", 500, "maxConcurrentPerHost", 1, "scope", "node"))).put("/api/v1/sites/" + id).then().statusCode(200)
+                .body("politeness.scope", org.hamcrest.Matchers.equalTo("node"));
+        logins.get("admin").as().body(body).put("/api/v1/sites/" + id).then().statusCode(200);
         logins.get("editor").as().body(Map.of("name", "consenting", "seeds", List.of("http://consenting.example/"), "politeness",
                 Map.of("scope", "everyone"))).put("/api/v1/sites/" + id).then().statusCode(400)
                 .body("details[0].field", org.hamcrest.Matchers.equalTo("politeness.scope"));

@@ -1,5 +1,11 @@
 package io.trawler.crawl;
 
+import static io.trawler.crawl.NodeAccelerationIT.crawl;
+import static io.trawler.crawl.NodeAccelerationIT.report;
+import static io.trawler.crawl.NodeAccelerationIT.role;
+import static io.trawler.crawl.NodeAccelerationIT.start;
+import static io.trawler.crawl.NodeAccelerationIT.took;
+import static io.trawler.crawl.NodeAccelerationIT.worker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,8 +19,6 @@ import io.trawler.testsupport.TrawlerProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * three lanes go to the three nodes, the crawl fetches its whole limit (not a third of it) from three addresses in
  * under half the single lane's time, as fast as predicted, nearly without 429s. Then a node that starts mid-crawl takes
  * a lane within two heartbeat timeouts (while two nodes served three lanes, the one serving two stayed one polite client),
- * and the crawl ends with the whole site, each page fetched once.
+ * and the crawl ends with the whole site, each page fetched once. (Helpers shared with {@link NodeAccelerationIT}.)
  */
 class LateNodesIT {
 
@@ -67,7 +71,7 @@ class LateNodesIT {
                 // node 1 alone: the single-lane baseline
                 JsonPath one = crawl(manager, siteId, Map.of());
                 Duration t1 = took(one);
-                report("1 lane, node 1 alone", one, t1, limit);
+                report("LateNodesIT 1 lane, node 1 alone", one, t1, limit);
                 assertEquals(Set.of("127.0.0.2"), limit.perAddress().keySet());
                 assertEquals(maxPages, one.getLong("counts.unique"), maxPages * 0.01, "the single lane fetches its limit");
 
@@ -90,7 +94,7 @@ class LateNodesIT {
                     JsonPath done = ServerRestartIT.awaitFinished(manager, three);
                     assertEquals("FINISHED", done.getString("state"));
                     Duration t3 = took(done);
-                    report("3 lanes, nodes 2 and 3 joined late", done, t3, limit);
+                    report("LateNodesIT 3 lanes, nodes 2 and 3 joined late", done, t3, limit);
                     double ratio = t3.toMillis() / (double) t1.toMillis();
                     double measured = done.getDouble("metrics.wallClockAcceleration");
                     System.out.printf("LateNodesIT: lanes on %s; time ratio %.3f; acceleration measured %.2f, predicted %.2f%n", nodes, ratio,
@@ -128,7 +132,7 @@ class LateNodesIT {
                             Thread.sleep(100);
                         }
                         JsonPath after = ServerRestartIT.awaitFinished(manager, joined);
-                        report("3 lanes, node 3 joined mid-crawl", after, took(after), limit);
+                        report("LateNodesIT 3 lanes, node 3 joined mid-crawl", after, took(after), limit);
                         System.out.printf("LateNodesIT: node 3 took a lane %d ms after it started; %d pages, %d fetched twice;"
                                 + " while two nodes served three lanes: %d of %d requests answered 429%n", tookLane,
                                 after.getLong("counts.unique"), after.getLong("counts.fetched") - after.getLong("counts.unique"), refusedBefore,
@@ -156,38 +160,5 @@ class LateNodesIT {
             Thread.sleep(100);
         }
         return List.of();
-    }
-
-    private static JsonPath crawl(TrawlerProcess manager, String siteId, Map<String, Object> body) throws InterruptedException {
-        JsonPath c = ServerRestartIT.awaitFinished(manager, start(manager, siteId, body));
-        assertEquals("FINISHED", c.getString("state"));
-        return c;
-    }
-
-    private static String start(TrawlerProcess manager, String siteId, Map<String, Object> body) {
-        return manager.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
-    }
-
-    private static Duration took(JsonPath c) {
-        return Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt")));
-    }
-
-    private static void report(String what, JsonPath c, Duration took, ClientRateLimit limit) {
-        System.out.printf("LateNodesIT %s: %d pages in %.1f s; requests per address %s over %s s, 429: %d, peak %d/s%n", what,
-                c.getLong("counts.unique"), took.toMillis() / 1000.0, limit.perAddress(), limit.spanPerAddress(), limit.refused(),
-                limit.peakPerSecond());
-    }
-
-    private static TrawlerProcess worker(Path root, Map<String, String> shared, int n) throws Exception {
-        Map<String, String> p = role(shared, "worker");
-        p.put("trawler.worker.node", "n" + n);
-        p.put("trawler.fetch.local-address", "127.0.0." + (n + 1));
-        return TrawlerProcess.start(root.resolve("n" + n + "-" + System.nanoTime()), TestRedis.freePort(), "384m", p);
-    }
-
-    private static Map<String, String> role(Map<String, String> shared, String role) {
-        Map<String, String> m = new HashMap<>(shared);
-        m.put("trawler.role", role);
-        return m;
     }
 }

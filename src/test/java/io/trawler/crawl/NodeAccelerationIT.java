@@ -115,13 +115,13 @@ class NodeAccelerationIT {
         }
     }
 
-    private static JsonPath crawl(TrawlerProcess manager, String siteId, Map<String, Object> body) throws InterruptedException {
+    static JsonPath crawl(TrawlerProcess manager, String siteId, Map<String, Object> body) throws InterruptedException {
         JsonPath c = ServerRestartIT.awaitFinished(manager, start(manager, siteId, body));
         assertEquals("FINISHED", c.getString("state"));
         return c;
     }
 
-    private static String start(TrawlerProcess manager, String siteId, Map<String, Object> body) {
+    static String start(TrawlerProcess manager, String siteId, Map<String, Object> body) {
         return manager.api().body(body).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
     }
 
@@ -137,23 +137,23 @@ class NodeAccelerationIT {
         throw new AssertionError("no lane on " + node);
     }
 
-    private static Duration took(JsonPath c) {
+    static Duration took(JsonPath c) {
         return Duration.between(Instant.parse(c.getString("startedAt")), Instant.parse(c.getString("finishedAt")));
     }
 
-    private static void report(String what, JsonPath c, Duration took, ClientRateLimit limit) {
-        System.out.printf("%s: %d pages in %.1f s; requests per address %s, 429: %d, peak %d/s%n", what, c.getLong("counts.unique"),
-                took.toMillis() / 1000.0, limit.perAddress(), limit.refused(), limit.peakPerSecond());
+    static void report(String what, JsonPath c, Duration took, ClientRateLimit limit) {
+        System.out.printf("%s: %d pages in %.1f s; requests per address %s over %s s, 429: %d, peak %d/s%n", what, c.getLong("counts.unique"),
+                took.toMillis() / 1000.0, limit.perAddress(), limit.spanPerAddress(), limit.refused(), limit.peakPerSecond());
     }
 
-    private static TrawlerProcess worker(Path root, Map<String, String> shared, int n) throws Exception {
+    static TrawlerProcess worker(Path root, Map<String, String> shared, int n) throws Exception {
         Map<String, String> p = role(shared, "worker");
         p.put("trawler.worker.node", "n" + n);
         p.put("trawler.fetch.local-address", "127.0.0." + (n + 1));
-        return TrawlerProcess.start(root.resolve("n" + n), TestRedis.freePort(), "384m", p);
+        return TrawlerProcess.start(root.resolve("n" + n + "-" + System.nanoTime()), TestRedis.freePort(), "384m", p);
     }
 
-    private static Map<String, String> role(Map<String, String> shared, String role) {
+    static Map<String, String> role(Map<String, String> shared, String role) {
         Map<String, String> m = new HashMap<>(shared);
         m.put("trawler.role", role);
         return m;

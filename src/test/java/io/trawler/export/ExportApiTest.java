@@ -155,6 +155,35 @@ class ExportApiTest {
                     .header("X-Frame-Options", "SAMEORIGIN");
             given().cookie("trawler_session", cookie).get("/ui/pages/" + seed.get("id")).then()
                     .header("Content-Security-Policy", containsString("frame-ancestors 'none'"));
+            storedBodyOnlyEverInItsSandbox(cookie, seed.get("id").toString());
+        }
+    }
+
+    /**
+     * Every other spelling of a stored body's path (issue 35: 12 of 16 once served the crawled HTML with the UI's policy,
+     * no sandbox, so that its meta refresh moved the app's own window): each answers without the body, or with the body
+     * and its sandbox, never the body under the UI's policy.
+     */
+    private void storedBodyOnlyEverInItsSandbox(String cookie, String id) throws Exception {
+        String canonical = "/ui/pages/" + id + "/body";
+        List<String> variants = List.of(canonical, "/ui/pages/+" + id + "/body", canonical + "/", "/" + canonical, "/ui/pages/" + id + "/%62ody",
+                "/ui/pages/" + id + ";x=1/body", "/ui/pages/" + id + "/./body", "/ui//pages/" + id + "/body", "/ui/pages/0" + id + "/body",
+                "/ui/pages/" + id + "/body;x", "/ui/pages/" + id + "/body?x=1", "/ui/pages/%2B" + id + "/body", "/ui/pages/" + id + "/body/.",
+                "/ui/./pages/" + id + "/body", "/ui/pages/x/../" + id + "/body", "/ui/pages/" + id + "%2Fbody");
+        String storedBody = given().cookie("trawler_session", cookie).get(canonical).then().statusCode(200).extract().asString();
+        String marker = storedBody.substring(0, Math.min(200, storedBody.length()));
+        for (String path : variants) {
+            io.trawler.testsupport.RawHttp.Answer a = io.trawler.testsupport.RawHttp.exchange(io.restassured.RestAssured.port,
+                    "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nCookie: trawler_session=" + cookie + "\r\nConnection: close");
+            String head = a.head().toLowerCase(java.util.Locale.ROOT);
+            boolean servesBody = a.status() == 200 && a.body().contains(marker);
+            if (servesBody) {
+                assertTrue(head.contains("content-security-policy: sandbox;"), path + " serves the stored body without its sandbox:\n" + a.head());
+                assertTrue(!head.contains("script-src 'self'"), path + " carries the UI's policy too:\n" + a.head());
+            }
+            if (path.equals(canonical) || path.equals(canonical + "?x=1")) {
+                assertTrue(servesBody, path + " is the body's own path: " + a.status());
+            }
         }
     }
 

@@ -41,6 +41,8 @@ class AddressPolicyTest {
             "::ffff:169.254.169.254, 80, true, false",
             "::ffff:10.0.0.1, 80, false, false",
             "64:ff9b::a00:1, 80, false, false",
+            "::ffff:0:127.0.0.1, 80, false, false",
+            "::ffff:0:169.254.169.254, 80, true, false",
             "2002:a9fe:a9fe::, 80, true, false",
     })
     void decisions(String address, int port, boolean allowPrivate, boolean allowed) throws Exception {

@@ -32,6 +32,9 @@ class UrlNormalizerTest {
             "http://[2606:4700::zz]/ | NONE",
             "http://[2606:4700::1111/ | NONE",
             "http://example.com/[x] | http://example.com/%5Bx%5D",
+            "http://example.com:99999/ | NONE",
+            "http://example.com:65535/ | http://example.com:65535/",
+            "http://example.com:0/ | NONE",
     })
     void normalises(String in, String expected) {
         assertEquals(Optional.ofNullable(expected), UrlNormalizer.normalize(in));
@@ -47,5 +50,17 @@ class UrlNormalizerTest {
     void hostAndAuthority(String url, String host, String authority) {
         assertEquals(host, UrlNormalizer.hostOf(url));
         assertEquals(authority, UrlNormalizer.authorityOf(url));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+            "[0::1] | [::1]",
+            "[0:0:0:0:0:0:0:1]:8080 | [::1]:8080",
+            "Example.COM:8080 | example.com:8080",
+            "[2001:DB8::1] | [2001:db8::1]",
+            "[not-v6] | [not-v6]",
+    })
+    void scopeHostsAsUrlsCarryThem(String host, String expected) {
+        assertEquals(expected, UrlNormalizer.canonicalHost(host));
     }
 }

@@ -32,6 +32,7 @@ class ExamplePagesTest {
             mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
             String path = req.path();
             if (path.startsWith("/stall")) {
+                req.connection().closeHandler(v -> open.decrementAndGet());
                 return;   // never answers: the fetcher gives up after its total timeout
             }
             // each page answers after 40 ms, so fetches started together overlap
@@ -63,8 +64,8 @@ class ExamplePagesTest {
     }
 
     @Test
-    void topicsGivenTogetherNeverFetchMoreThanTheCapAtATime() throws Exception {
-        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 3, ExamplePages.WAIT);
+    void topicsGivenTogetherNeverFetchMoreThanTheCapAtATimeAndThoseFindingNoPlaceAreRefusedAtOnce() throws Exception {
+        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 8, ExamplePages.WAIT);
         ExecutorService topics = Executors.newFixedThreadPool(4);
         try {
             mostOpen.set(0);
@@ -72,17 +73,31 @@ class ExamplePagesTest {
             for (int t = 0; t < 4; t++) {
                 // half the pages through a redirect, which holds its place until the page is read
                 String prefix = (t % 2 == 0 ? "/page/" : "/moved/") + t + "-";
-                fetched.add(topics.submit(() -> pages.fetch(urls(prefix, ExamplePages.MAX_URLS), true)));
+                String caller = "caller-" + t;
+                fetched.add(topics.submit(() -> pages.fetch(urls(prefix, ExamplePages.MAX_URLS), u -> true, caller)));
             }
+            int done = 0;
+            int refused = 0;
             for (Future<ExamplePages.Fetched> f : fetched) {
                 ExamplePages.Fetched r = f.get();
+                if (r.busy()) {
+                    refused++;
+                    assertTrue(r.problems().get(0).message().contains("busy"), r.problems().toString());
+                    continue;
+                }
+                done++;
                 assertEquals(List.of(), r.problems());
                 assertEquals(ExamplePages.MAX_URLS, r.texts().size());
                 assertTrue(r.texts().get(0).contains("WebGL scenes"), r.texts().get(0));
             }
-            assertTrue(mostOpen.get() <= 3, "at most 3 example pages at a time, saw " + mostOpen.get());
-            assertTrue(mostOpen.get() >= 2, "fetches did overlap: " + mostOpen.get());
-            assertEquals(3, pages.freePlaces(), "every place is given back");
+            assertTrue(done >= 2, "two topics of four places each fit in eight: " + done);
+            assertEquals(4, done + refused);
+            assertTrue(mostOpen.get() <= 8, "at most 8 example pages at a time, saw " + mostOpen.get());
+            assertEquals(8, pages.freePlaces(), "every place is given back");
+            // one topic alone takes at most its four places
+            mostOpen.set(0);
+            assertEquals(ExamplePages.MAX_URLS, pages.fetch(urls("/moved/solo-", ExamplePages.MAX_URLS), u -> true, "solo").texts().size());
+            assertTrue(mostOpen.get() <= ExamplePages.PER_TOPIC, "one topic takes at most " + ExamplePages.PER_TOPIC + ": " + mostOpen.get());
         } finally {
             topics.shutdownNow();
             pages.close();
@@ -90,19 +105,42 @@ class ExamplePagesTest {
     }
 
     @Test
-    void aFailedPageGivesItsPlaceBack() {
+    void oneCallerFetchesOneTopicAtATime() throws Exception {
+        ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 8, ExamplePages.WAIT);
+        ExecutorService topics = Executors.newSingleThreadExecutor();
+        try {
+            Future<ExamplePages.Fetched> first = topics.submit(() -> pages.fetch(List.of(server.base() + "/stall"), u -> true, "alice"));
+            while (pages.freePlaces() == 8) {
+                Thread.sleep(5);
+            }
+            ExamplePages.Fetched second = pages.fetch(List.of(server.base() + "/page/a"), u -> true, "alice");
+            assertTrue(second.busy() && second.problems().get(0).message().contains("already fetching"), second.toString());
+            assertEquals(1, pages.fetch(List.of(server.base() + "/page/b"), u -> true, "bob").texts().size(), "another caller is served");
+            first.get();
+        } finally {
+            topics.shutdownNow();
+            pages.close();
+        }
+    }
+
+    @Test
+    void aFailedPageGivesItsPlaceBackAndABadUrlFetchesNothing() {
         ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 2, ExamplePages.WAIT);
         try {
-            ExamplePages.Fetched r = pages.fetch(List.of("http://127.0.0.1:1/nothing-listens", server.base() + "/page/x", "ftp://x/"), true);
-            assertEquals(List.of(0, 2), r.problems().stream().map(ExamplePages.Problem::index).toList());
+            ExamplePages.Fetched r = pages.fetch(List.of("http://127.0.0.1:1/nothing-listens", server.base() + "/page/x"), true);
+            assertEquals(List.of(0), r.problems().stream().map(ExamplePages.Problem::index).toList());
             assertEquals(2, pages.freePlaces());
+            mostOpen.set(0);
+            ExamplePages.Fetched bad = pages.fetch(List.of(server.base() + "/page/y", "ftp://x/"), true);
+            assertEquals(List.of(1), bad.problems().stream().map(ExamplePages.Problem::index).toList(), "the bad URL, nothing fetched");
+            assertEquals(0, mostOpen.get(), "no page fetched for a topic with a bad URL");
         } finally {
             pages.close();
         }
     }
 
     @Test
-    void aTopicThatFindsNoPlaceInTimeIsRefusedAsBusy() throws Exception {
+    void aTopicThatFindsNoPlaceIsRefusedAtOnceAsBusy() throws Exception {
         ExamplePages pages = new ExamplePages(vertx, new TestFetchConfig(1 << 20), new AddressPolicy(List.of()), 1,
                 java.time.Duration.ofMillis(500));
         ExecutorService topics = Executors.newSingleThreadExecutor();

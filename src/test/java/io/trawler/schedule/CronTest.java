@@ -35,7 +35,11 @@ class CronTest {
     @Test
     void refusalsSayWhatIsWrong() {
         for (String[] bad : new String[][] { { "", "five fields" }, { "* * * *", "4 fields" }, { "0 3 * * * *", "6 fields" },
-                { "61 * * * *", "61" }, { "@sometimes", "unknown macro" }, { "0 25 * * *", "25" } }) {
+                { "61 * * * *", "61" }, { "@sometimes", "unknown macro" }, { "0 25 * * *", "25" },
+                // valid, but longer than a schedule keeps (once a 500), and valid but never firing (once accepted)
+                { java.util.stream.IntStream.range(0, 60).mapToObj(Integer::toString).collect(java.util.stream.Collectors.joining(",")) + " * * * *",
+                        "at most 100 characters" },
+                { "0 0 31 2 *", "never fires" }, { "0 0 30 2 *", "never fires" }, { "0 0 31 4,6,9,11 *", "never fires" } }) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Cron.parse(bad[0]), bad[0]);
             assertTrue(e.getMessage().contains(bad[1]), bad[0] + ": " + e.getMessage());
         }
