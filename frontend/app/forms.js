@@ -1,6 +1,6 @@
 // Forms that talk to the API: <form data-api="POST" data-action="/api/v1/..."> sends its fields as JSON (names with
 // dots nest: politeness.delayMs), shows the API's field errors beside the fields they name, and on success
-// redirects (data-redirect, ":id" is the answer's id), reloads (data-reload) or tells the page (trawler:done).
+// redirects (data-redirect, ":id" is the answer's id, ":dropped" its count), reloads (data-reload) or tells the page (trawler:done).
 import { api, ApiError } from './api.js';
 
 const UNITS = { ms: 1, s: 1000, m: 60000, h: 3600000, d: 86400000, w: 604800000 };
@@ -122,7 +122,8 @@ async function submit(form, event) {
     const method = form.dataset.api;
     const data = await api(method, form.dataset.action, method === 'DELETE' ? undefined : formBody(form));
     if (form.dataset.redirect) {
-      location.assign(form.dataset.redirect.replace(':id', encodeURIComponent((data && data.id) || '')));
+      // ":id" stands for the answer's id, ":dropped" for its count of dropped URLs
+      location.assign(form.dataset.redirect.replace(/:(id|dropped)(?![a-zA-Z0-9])/g, (m, k) => encodeURIComponent(data && data[k] !== undefined && data[k] !== null ? data[k] : '')));
     } else if ('reload' in form.dataset) {
       location.reload();
     }

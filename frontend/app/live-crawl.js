@@ -109,7 +109,9 @@ export function initLiveCrawl() {
     }
     if (now - lastAnnounce > ANNOUNCE_MS || !active()) {
       lastAnnounce = now;
-      document.getElementById('announce').textContent = `${v.state.toLowerCase()}: ${v.counts.fetched} fetched, ${v.counts.queued} queued, ${v.counts.errors} errors`;
+      // the figures as the page shows them, never a count the page does not show
+      const fig = (k) => root.querySelector(`[data-count="${k}"]`)?.textContent || v.counts[k].toLocaleString();
+      document.getElementById('announce').textContent = `${v.state.toLowerCase()}: ${fig('fetched')} fetched, ${fig('queued')} queued, ${fig('errors')} errors`;
     }
   }
 
@@ -236,6 +238,30 @@ export function initLiveCrawl() {
     if (polling) setTimeout(pollPages, PAGE_POLL_MS);
   }
   setTimeout(pollPages, PAGE_POLL_MS);
+
+  // the hosts table follows the stored records while the crawl runs (every 10 s), as the server rendered it
+  const HOSTS_POLL_MS = 10000;
+  const hostTable = document.getElementById('host-stats');
+  const bytes = (n) => {
+    if (n < 1000) return `${n} B`;
+    const units = ['kB', 'MB', 'GB', 'TB'];
+    let v = n, u = -1;
+    while (v >= 1000 && u < units.length - 1) { v /= 1000; u++; }
+    return `${v < 10 ? v.toFixed(1) : v.toFixed(0)} ${units[u]}`;
+  };
+  const ms = (x) => (x === null || x === undefined ? '–' : x < 1000 ? `${x.toFixed(0)} ms` : `${(x / 1000).toFixed(1)} s`);
+  async function pollHosts() {
+    if (!hostTable || !active()) return;
+    try {
+      const listing = await api('GET', `/api/v1/crawls/${id}/host-stats?limit=${hostTable.tBodies[0].rows.length || 20}`);
+      hostTable.tBodies[0].replaceChildren(...listing.hosts.map((h) => el('tr', {},
+        el('th', { scope: 'row', class: 'url' }, el('a', { href: `/ui/crawls/${id}/hosts/${encodeURIComponent(h.host)}`, text: h.host })),
+        ...[h.pages, h.c2xx, h.c3xx, h.c4xx, h.c5xx, h.other].map((n) => el('td', { text: n.toLocaleString() })),
+        el('td', { text: bytes(h.bytes) }), el('td', { text: ms(h.meanFetchMs) }))));
+    } catch (e) { /* the next poll tries again */ }
+    setTimeout(pollHosts, HOSTS_POLL_MS);
+  }
+  setTimeout(pollHosts, HOSTS_POLL_MS);
 
   const hostsBody = document.querySelector('#hosts tbody');
   async function pollHosts() {

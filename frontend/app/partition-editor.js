@@ -287,7 +287,15 @@ export function initPartitionEditor() {
   });
   document.getElementById('plan-run')?.addEventListener('submit', async (e) => {
     e.preventDefault();
-    if (!saved) { status.textContent = 'Save a plan first.'; return; }
+    const why = document.getElementById('run-error');
+    if (!saved) {
+      // said next to the button: there is no saved plan to run yet
+      why.textContent = 'No saved plan yet: plan the crawlers above and press “Save plan”, then start the crawl.';
+      why.hidden = false;
+      why.focus();
+      return;
+    }
+    why.hidden = true;
     try {
       const body = { partitions: saved.crawlers.length, mode: e.target.mode.value };
       const nodes = saved.crawlers.map((c, i) => e.target.querySelector(`#run-node-${i}`)?.value || '');
@@ -298,7 +306,9 @@ export function initPartitionEditor() {
         '. Its live metrics show beside the prediction above.'));
       followLive(crawl.id);
     } catch (err) {
-      showError(err);
+      // the form stays as it was, the reason beside its button
+      why.textContent = err.message || String(err);
+      why.hidden = false;
     }
   });
 
@@ -311,6 +321,15 @@ export function initPartitionEditor() {
         document.querySelector(`#plan-metrics tr[data-metric="${m}"]`).children[4].textContent = fmt(v.metrics[m]);
       }
       document.getElementById('live-col').textContent = `Live crawl (${v.state.toLowerCase()}, ${v.counts.fetched} fetched)`;
+      // each crawler's lane: the node serving it and that node's source addresses
+      for (const lane of v.partitions || []) {
+        const head = document.getElementById(`col-${lane.index}`);
+        if (!head) continue;
+        let where = head.querySelector('.lane-node');
+        if (!where) { where = el('small', { class: 'lane-node hint' }); head.append(' ', where); }
+        where.textContent = lane.node ? `on node ${lane.node}${lane.addresses && lane.addresses.length ? ` (${lane.addresses.join(', ')})` : ''}`
+          : 'on any node';
+      }
       if (v.state !== 'RUNNING' && v.state !== 'PAUSED') {
         events.close();
         // the crawl is over: say so, and offer the form again (the page is rebuilt with it)

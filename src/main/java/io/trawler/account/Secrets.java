@@ -19,17 +19,21 @@ import java.util.HexFormat;
 /** Random secrets, their hashes, and files only their owner can read. */
 public final class Secrets {
 
-    private static final SecureRandom RANDOM = new SecureRandom();
     /** Prefix of API tokens, so that a leaked one is easy to recognise (and to scan for). */
     public static final String TOKEN_PREFIX = "trw_";
 
     private Secrets() {
     }
 
+    /** The random source, made when first used (at run time: a native image never holds one seeded while it was built). */
+    private static final class Random {
+        static final SecureRandom SOURCE = new SecureRandom();
+    }
+
     /** {@code bytes} random bytes, URL-safe base64 without padding. */
     public static String random(int bytes) {
         byte[] b = new byte[bytes];
-        RANDOM.nextBytes(b);
+        Random.SOURCE.nextBytes(b);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
     }
 

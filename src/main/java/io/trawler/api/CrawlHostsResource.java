@@ -93,15 +93,18 @@ public class CrawlHostsResource {
             + " politeness state (next allowed fetch per polite client, delay between fetch starts)")
     @APIResponse(responseCode = "200", description = "the host")
     @APIResponse(responseCode = "404", description = "no such crawl")
-    public HostView host(@PathParam("id") String id, @PathParam("host") String host, @QueryParam("next") String nextParam) throws SQLException {
+    public HostView host(@PathParam("id") String id, @PathParam("host") String host, @QueryParam("next") String nextParam,
+            @org.eclipse.microprofile.openapi.annotations.parameters.Parameter(description = "each lane's queued URLs from this one on"
+                    + " (paging; 0 the first)") @QueryParam("offset") String offsetParam) throws SQLException {
         int next = Inputs.intParam("next", nextParam, 20, 0, 200);
+        int offset = Inputs.intParam("offset", offsetParam, 0, 0, 100_000_000);
         Crawl crawl = find(id);
         String h = host.toLowerCase(Locale.ROOT);
         Optional<HostStats> done;
         try (Connection c = db.get().getConnection()) {
             done = HostStats.of(c, id, h);
         }
-        HostDetail detail = crawl.isActive() ? Await.result(frontier.host(id, Math.max(1, crawl.partitions), h, next)) : null;
+        HostDetail detail = crawl.isActive() ? Await.result(frontier.host(id, Math.max(1, crawl.partitions), h, offset, next)) : null;
         return new HostView(h, done.orElse(null), detail, System.currentTimeMillis());
     }
 

@@ -54,8 +54,15 @@ public class ScheduleResource {
     private final ObjectMapper json;
     private final OrderConfig order;
     private final ScheduleConfig config;
+    private final CrawlLauncher launcher;
+    private final CrawlResource crawls;
+    private final io.quarkus.security.identity.SecurityIdentity identity;
 
-    public ScheduleResource(ObjectMapper json, OrderConfig order, ScheduleConfig config) {
+    public ScheduleResource(ObjectMapper json, OrderConfig order, ScheduleConfig config, CrawlLauncher launcher, CrawlResource crawls,
+            io.quarkus.security.identity.SecurityIdentity identity) {
+        this.launcher = launcher;
+        this.crawls = crawls;
+        this.identity = identity;
         this.json = json;
         this.order = order;
         this.config = config;
@@ -114,6 +121,34 @@ public class ScheduleResource {
             apply(s, v);
             return view(s);
         });
+    }
+
+    @POST
+    @Path("/{id}/run")
+    @RolesAllowed(Role.Rights.EDIT)
+    @Operation(summary = "Starts the schedule's crawl now, as its next run would (the schedule's own times are unchanged)")
+    @APIResponse(responseCode = "202", description = "the crawl, started", content = @org.eclipse.microprofile.openapi.annotations.media.Content(
+            mediaType = "application/json", schema = @Schema(implementation = CrawlView.class)))
+    @APIResponse(responseCode = "404", description = "no such site or schedule")
+    @APIResponse(responseCode = "409", description = "the site has an active crawl")
+    public Response runNow(@PathParam("siteId") String siteId, @PathParam("id") String id) {
+        CrawlSchedule s = QuarkusTransaction.requiringNew().call(() -> find(siteId, id));
+        CrawlRequest request;
+        try {
+            request = json.readValue(s.crawl, CrawlRequest.class);
+        } catch (JsonProcessingException e) {
+            throw ApiException.conflict("the schedule's crawl settings cannot be read: edit the schedule");
+        }
+        io.trawler.crawl.Crawl crawl = launcher.launch(siteId, request, identity.getPrincipal().getName());
+        QuarkusTransaction.requiringNew().run(() -> {
+            CrawlSchedule again = CrawlSchedule.findById(s.id);
+            if (again != null) {
+                again.lastRun = Instant.now();
+                again.lastCrawlId = crawl.id;
+                again.lastError = null;
+            }
+        });
+        return Response.status(202).entity(crawls.view(crawl.id)).build();
     }
 
     @DELETE

@@ -162,7 +162,12 @@ public interface Frontier extends PageRecordSource {
     Future<List<HostQueue>> busiestHosts(String crawlId, int partitions, int scan, int limit);
 
     /** One host of the crawl (frontier inspection): its queue and next URLs per lane, and its politeness state. */
-    Future<HostDetail> host(String crawlId, int partitions, String host, int nextUrls);
+    default Future<HostDetail> host(String crawlId, int partitions, String host, int nextUrls) {
+        return host(crawlId, partitions, host, 0, nextUrls);
+    }
+
+    /** As {@link #host(String, int, String, int)}, each lane's queued URLs from the {@code offset}-th on (paging). */
+    Future<HostDetail> host(String crawlId, int partitions, String host, int offset, int nextUrls);
 
     /**
      * Takes queued URLs out of a running crawl: every URL of {@code host} (with {@code pattern} null), or those of

@@ -639,14 +639,14 @@ public class RedisFrontier implements Frontier {
     }
 
     @Override
-    public Future<HostDetail> host(String crawlId, int partitions, String host, int nextUrls) {
+    public Future<HostDetail> host(String crawlId, int partitions, String host, int offset, int nextUrls) {
         return layout(crawlId).compose(l -> redis.send(Request.cmd(Command.HGET).arg(l.home().conf()).arg("scope")).compose(scope -> {
             // per-client politeness keys ("client|host") exist only with scope node: with scope site the host's own
             // entries are all there is, and the hashes are not scanned
             boolean perClient = scope != null && "node".equals(scope.toString());
             List<Future<HostDetail.Lane>> lanes = new ArrayList<>(partitions);
             for (int p = 0; p < partitions; p++) {
-                lanes.add(lane(l.shard(l.shardOf(p)), p, host, nextUrls));
+                lanes.add(lane(l.shard(l.shardOf(p)), p, host, offset, nextUrls));
             }
             List<Future<List<HostDetail.Client>>> clients = new ArrayList<>();
             List<Future<Response>> delays = new ArrayList<>();
@@ -678,10 +678,10 @@ public class RedisFrontier implements Frontier {
         }));
     }
 
-    private Future<HostDetail.Lane> lane(FrontierKeys.Shard shard, int lane, String host, int nextUrls) {
+    private Future<HostDetail.Lane> lane(FrontierKeys.Shard shard, int lane, String host, int offset, int nextUrls) {
         String queue = shard.queue(lane, host);
         return redis.batch(List.of(Request.cmd(Command.ZCARD).arg(queue),
-                Request.cmd(Command.ZRANGE).arg(queue).arg(0).arg(Math.max(0, nextUrls - 1)).arg("WITHSCORES"),
+                Request.cmd(Command.ZRANGE).arg(queue).arg(offset).arg(offset + Math.max(0, nextUrls - 1)).arg("WITHSCORES"),
                 Request.cmd(Command.ZSCORE).arg(shard.ready(lane)).arg(host))).map(r -> {
                     List<HostDetail.QueuedUrl> next = new ArrayList<>();
                     if (nextUrls > 0) {

@@ -30,7 +30,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.TotalHitCountCollectorManager;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.NIOFSDirectory;
 
 /**
  * One crawl's search index: a document per page record with its URL and main text, analysed as focused crawling
@@ -88,7 +88,9 @@ public final class CrawlIndex implements Closeable {
     private volatile long upTo;
 
     public CrawlIndex(Path path) throws IOException {
-        this.dir = FSDirectory.open(path);
+        // plain file reads, not memory maps: FSDirectory.open's MMapDirectory calls madvise through the foreign-function
+        // API, which a native image (the edge worker) cannot link; an operator's searches of one crawl do not need maps
+        this.dir = new NIOFSDirectory(path);
         IndexWriterConfig cfg = new IndexWriterConfig(new org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper(
                 TextAnalysis.analyzer(), Map.of(URL, URL_ANALYZER))).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND)
                 // closing drops what was added since the last commit: it is indexed again from upTo, never twice

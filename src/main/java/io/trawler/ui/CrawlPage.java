@@ -59,7 +59,7 @@ public class CrawlPage {
                 String error);
 
         static native TemplateInstance host(Crawl crawl, Site site, String host, io.trawler.crawl.HostStats done,
-                io.trawler.frontier.HostDetail frontier, long now);
+                io.trawler.frontier.HostDetail frontier, long now, HostPager pager);
     }
 
     private final CrawlService crawls;
@@ -163,11 +163,33 @@ public class CrawlPage {
     @GET
     @Path("/{id}/hosts/{host}")
     @RolesAllowed(Role.Rights.READ)
-    public String host(@PathParam("id") String id, @PathParam("host") String host) throws java.sql.SQLException {
+    public String host(@PathParam("id") String id, @PathParam("host") String host, @jakarta.ws.rs.QueryParam("from") String fromParam,
+            @jakarta.ws.rs.QueryParam("dropped") String droppedParam) throws java.sql.SQLException {
         Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
         Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
-        io.trawler.api.CrawlHostsResource.HostView view = hostViews.host(id, host, "50");
-        return Templates.host(c, site, view.host(), view.done(), view.frontier(), view.now()).render();
+        int from = io.trawler.api.Inputs.intParam("from", fromParam, 0, 0, 100_000_000) / HOST_PAGE * HOST_PAGE;
+        Integer dropped = droppedParam == null ? null : io.trawler.api.Inputs.intParam("dropped", droppedParam, 0, 0, Integer.MAX_VALUE);
+        io.trawler.api.CrawlHostsResource.HostView view = hostViews.host(id, host, Integer.toString(HOST_PAGE), Integer.toString(from));
+        long most = view.frontier() == null ? 0 : view.frontier().lanes().stream().mapToLong(io.trawler.frontier.HostDetail.Lane::queued).max().orElse(0);
+        HostPager pager = new HostPager(from, HOST_PAGE, from + HOST_PAGE < most, dropped);
+        return Templates.host(c, site, view.host(), view.done(), view.frontier(), view.now(), pager).render();
+    }
+
+    /** URLs shown per lane on a host's page. */
+    static final int HOST_PAGE = 50;
+
+    /**
+     * Where a host page's lists of queued URLs start ({@code from}, 0 the first), whether a next page exists, and how many
+     * URLs the drop just made took out (null when the page was not opened by a drop).
+     */
+    public record HostPager(int from, int size, boolean more, Integer dropped) {
+        public int previous() {
+            return Math.max(0, from - size);
+        }
+
+        public int next() {
+            return from + size;
+        }
     }
 
     /** A focused crawl's harvest so far (null for other crawls). */

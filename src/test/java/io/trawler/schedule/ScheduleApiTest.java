@@ -70,7 +70,17 @@ class ScheduleApiTest {
             JsonPath skipped = awaitRun(base, id, r -> r.getString("lastError") != null);
             assertTrue(skipped.getString("lastError").contains("already has an active crawl"), skipped.getString("lastError"));
             assertEquals(crawlId, skipped.getString("lastCrawlId"));
+            // run now, while that crawl runs: 409, nothing recorded as run
+            Api.as().post(base + "/" + id + "/run").then().statusCode(409).body("error", equalTo("conflict"));
             Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+            Api.awaitEnd(crawlId, 30_000);
+            // run now: the schedule's crawl starts at once, its own next run stays where it was
+            String nextBefore = Api.as().get(base).then().extract().jsonPath().getString("find { it.id == '" + id + "' }.nextRunAt");
+            String now = Api.as().post(base + "/" + id + "/run").then().statusCode(202).body("strategy", equalTo("dfs")).extract().path("id");
+            JsonPath afterRun = awaitRun(base, id, r -> now.equals(r.getString("lastCrawlId")));
+            assertEquals(nextBefore, afterRun.getString("nextRunAt"));
+            Api.as().post("/api/v1/crawls/" + now + "/stop").then().statusCode(200);
+            Api.as().post(base + "/nosuch/run").then().statusCode(404);
 
             // disabled: no next run; roles; delete
             Api.as().body(Map.of("cron", "@daily", "enabled", false)).put(base + "/" + id).then().statusCode(200)
