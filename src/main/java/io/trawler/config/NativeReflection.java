@@ -21,7 +21,7 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttributeImpl;
  */
 @RegisterForReflection(targets = {io.trawler.crawl.CrawlSpec.class, io.trawler.order.Strategies.Constants.class,
         io.trawler.order.FocusSettings.class, io.trawler.order.LearningSettings.class, io.trawler.order.Topic.class, io.trawler.partition.PartitionPlan.class,
-        io.trawler.partition.PartitionPlan.Crawler.class, io.trawler.parse.UrlRules.class, io.trawler.parse.UrlRules.QueryOrder.class,
+        io.trawler.partition.PartitionPlan.Crawler.class, io.trawler.partition.PathGroups.class, io.trawler.parse.UrlRules.class, io.trawler.parse.UrlRules.QueryOrder.class,
         BytesTermAttributeImpl.class, CharTermAttributeImpl.class, FlagsAttributeImpl.class,
         KeywordAttributeImpl.class, OffsetAttributeImpl.class, PackedTokenAttributeImpl.class, PayloadAttributeImpl.class,
         PositionIncrementAttributeImpl.class, PositionLengthAttributeImpl.class, SentenceAttributeImpl.class, TermFrequencyAttributeImpl.class,
