@@ -42,6 +42,7 @@ class RealSitePlanTest {
             SitePartitioner p = new SitePartitioner(s.graph());
             PartitionSimulator sim = new PartitionSimulator(p);
             int depth = p.maxLevel();
+            System.out.printf(Locale.ROOT, "%s: %,d URLs%n", s.name(), s.graph().size());
             for (int n = 2; n <= 5; n++) {
                 PartitionPlan plan = p.plan(n, 0.9, 2);
                 for (long limit : new long[] {0, s.graph().size() * 2L / 3}) {
