@@ -41,8 +41,7 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
         if (exampleUrls == null || exampleUrls.isEmpty()) {
             return checked;
         }
-        io.trawler.plan.ExamplePages.Fetched fetched = caller.isEmpty() ? pages.fetch(exampleUrls, mayReachPrivate, "unnamed-" + System.nanoTime())
-                : pages.fetch(exampleUrls, mayReachPrivate, caller);
+        io.trawler.plan.ExamplePages.Fetched fetched = pages.fetch(exampleUrls, mayReachPrivate, caller);
         if (fetched.busy()) {
             throw new ApiException(503, "unavailable", "the server is busy fetching other example pages; try again shortly",
                     fetched.problems().stream().map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", p.message())).toList())

@@ -96,7 +96,7 @@ public class ExamplePages {
 
     /** As {@link #fetch(List, java.util.function.Predicate, String)}, every URL with the same permission, for a caller not named. */
     public Fetched fetch(List<String> urls, boolean allowPrivate) {
-        return fetch(urls, u -> allowPrivate, "unnamed-" + anonymous.incrementAndGet());
+        return fetch(urls, u -> allowPrivate, "");
     }
 
     private final java.util.concurrent.atomic.AtomicLong anonymous = new java.util.concurrent.atomic.AtomicLong();
@@ -106,7 +106,8 @@ public class ExamplePages {
      * Never waits for a place: the topic takes {@code min(URLs, }{@value #PER_TOPIC}{@code )} of the server's places at
      * once, or is refused at once as busy (the caller answers 503 with Retry-After), so at most {@value #MAX_IN_FLIGHT}
      * request threads are ever held by example pages; its pages are fetched that many at a time. A caller has at most one
-     * topic's pages in flight ({@code caller}: who asks; a second at the same time is refused as busy).
+     * topic's pages in flight ({@code caller}: who asks, {@code ""} for a caller not named, never held back as one;
+     * a second topic of a named caller at the same time is refused as busy).
      * {@code mayReachPrivate}: whether a URL may reach private networks (the site's permission, for its own URLs).
      */
     public Fetched fetch(List<String> urls, java.util.function.Predicate<String> mayReachPrivate, String caller) {
@@ -127,7 +128,8 @@ public class ExamplePages {
             return new Fetched(List.of(), problems);
         }
         int want = Math.min(urls.size(), Math.min(PER_TOPIC, maxInFlight));
-        if (!callers.add(caller)) {
+        String who = caller.isEmpty() ? "unnamed-" + anonymous.incrementAndGet() : caller;
+        if (!callers.add(who)) {
             return busy(urls.size(), "you are already fetching the example pages of another topic");
         }
         try {
@@ -140,7 +142,7 @@ public class ExamplePages {
                 places.release(want);
             }
         } finally {
-            callers.remove(caller);
+            callers.remove(who);
         }
     }
 

@@ -97,12 +97,12 @@ public class PlanService {
         // the grouping given (a proposal's), else the saved plan's; a hashed group an editor gave to a crawler is no longer hashed
         io.trawler.partition.PathGroups saved = given.orElseGet(() -> previous.map(p -> read(p.plan).groups())
                 .orElse(io.trawler.partition.PathGroups.NONE));
+        Set<String> known = g.partitioner().paths(saved);
         for (String h : saved.hashed()) {
-            if (!g.partitioner().paths(saved).contains(h)) {
+            if (!known.contains(h)) {
                 throw new IllegalArgumentException("hashedPaths: unknown URL path '" + h + "'");
             }
         }
-        Set<String> known = g.partitioner().paths(saved);
         Set<String> taken = new HashSet<>();
         for (int i = 0; i < pathsPerCrawler.size(); i++) {
             for (String p : pathsPerCrawler.get(i)) {
