@@ -72,7 +72,6 @@ public class TopicResource {
 
     /** Which example URLs may reach private networks: those in the scope of a site an admin allowed to (none otherwise). */
     static java.util.function.Predicate<String> mayReachPrivate(io.trawler.site.Site site) {
-        io.trawler.parse.CrawlScope scope = new io.trawler.parse.CrawlScope(site.hosts, site.include, site.exclude, site.maxDepth);
-        return new TopicRequest.SiteReach(site.allowPrivateNetworks, scope::urlAllowed);
+        return new TopicRequest.SiteReach(site.allowPrivateNetworks, site.scope()::urlAllowed);
     }
 }

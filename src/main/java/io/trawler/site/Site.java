@@ -12,6 +12,11 @@ import java.util.List;
 @Entity
 public class Site extends PanacheEntityBase {
 
+    /** The site's crawl scope as it stands (hosts, include and exclude patterns, depth). */
+    public io.trawler.parse.CrawlScope scope() {
+        return new io.trawler.parse.CrawlScope(hosts, include, exclude, maxDepth);
+    }
+
     /** The site's URL rules. */
     public io.trawler.parse.UrlRules urlRules() {
         return new io.trawler.parse.UrlRules(io.trawler.parse.UrlRules.QueryOrder.parse(urlQueryOrder).orElse(io.trawler.parse.UrlRules.QueryOrder.KEEP),

@@ -162,7 +162,7 @@ public class SitesPage {
         if (normalised.isEmpty()) {
             return Templates.scope(new ScopeAnswer(given, false, "not an absolute http(s) URL")).render();
         }
-        CrawlScope scope = new CrawlScope(s.hosts, s.include, s.exclude, s.maxDepth);
+        CrawlScope scope = s.scope();
         String reason = switch (scope.check(normalised.get(), 0)) {
             case IN -> "";
             case HOST -> "its host and port (" + CrawlScope.entryFor(normalised.get()) + ") are not among the scope's hosts " + s.hosts;
