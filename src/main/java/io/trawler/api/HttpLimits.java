@@ -4,6 +4,7 @@ import io.quarkus.runtime.configuration.MemorySize;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -11,8 +12,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * Limits enforced before a request reaches the API, answered with the JSON error body like every other error:
  * a request URI longer than {@value #MAX_URI} characters (414), request headers over {@value #MAX_HEADERS} bytes in
- * all (431) and a declared body larger than {@code quarkus.http.limits.max-body-size} (413, the connection is
- * closed). The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length} and
+ * all (431) and a body larger than {@code quarkus.http.limits.max-body-size} (413, the connection is closed),
+ * whether declared by Content-Length or found while reading a chunked body. The HTTP codec's own limits ({@code quarkus.http.limits.max-initial-line-length} and
  * {@code max-header-size}, 256 KiB each) sit far above these so that oversized requests reach this check and get the
  * JSON body; only a request line or header block over 256 KiB is refused by Vert.x itself, with a bare status and the
  * connection closed (Quarkus offers no hook into that answer).
@@ -28,10 +29,24 @@ public class HttpLimits {
     void register(@Observes Router router, @ConfigProperty(name = "quarkus.http.limits.max-body-size") MemorySize maxBody) {
         long max = maxBody.asLongValue();
         // before Quarkus's own body-size check (order -2), which answers without a body
-        router.route().order(-3).handler(rc -> check(rc, max));
+        BodyHandler chunkedBodies = BodyHandler.create(false).setBodyLimit(max);
+        router.route().order(-3).handler(rc -> check(rc, max, chunkedBodies)).failureHandler(rc -> tooLarge(rc, max));
     }
 
-    private static void check(RoutingContext rc, long maxBody) {
+    /**
+     * A chunked body (no Content-Length) is read here, up to the limit, by Vert.x's body handler, which fails the
+     * request with 413 once it passes the limit (the REST layer then reads the buffered body); this failure handler gives
+     * that answer the JSON body. Left to the REST layer, the same case got an empty 413.
+     */
+    private static void tooLarge(RoutingContext rc, long maxBody) {
+        if (rc.statusCode() == 413 && !rc.response().headWritten()) {
+            fail(rc, 413, "request body larger than " + maxBody + " bytes", true);
+        } else {
+            rc.next();
+        }
+    }
+
+    private static void check(RoutingContext rc, long maxBody, BodyHandler chunkedBodies) {
         String uri = rc.request().uri();
         if (uri != null && uri.length() > MAX_URI) {
             fail(rc, 414, "request URI longer than " + MAX_URI + " characters", true);
@@ -58,6 +73,9 @@ public class HttpLimits {
                 fail(rc, 413, "request body larger than " + maxBody + " bytes", true);
                 return;
             }
+        } else if (rc.request().headers().contains("Transfer-Encoding", "chunked", true)) {
+            chunkedBodies.handle(rc);
+            return;
         }
         rc.next();
     }

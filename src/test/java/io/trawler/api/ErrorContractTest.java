@@ -37,6 +37,16 @@ class ErrorContractTest {
                 + Api.TOKEN + "\r\nContent-Type: application/json\r\nContent-Length: " + (9 * 1024 * 1024));
         assertEquals(413, big.status(), big.head());
         assertTrue(big.body().contains("\"payload_too_large\""), big.body());
+        // the same body sent chunked (no Content-Length): found while reading, with the same JSON answer
+        RawHttp.Answer chunked = RawHttp.chunked(root.getPort(), "POST /api/v1/sites HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + Api.TOKEN + "\r\nContent-Type: application/json", "{\"name\":\"", 9L * 1024 * 1024);
+        assertEquals(413, chunked.status(), chunked.head());
+        assertTrue(chunked.body().contains("\"payload_too_large\""), chunked.body());
+        // a chunked body within the limit is read as before
+        String json = "{\"name\":\"chunked\",\"seeds\":[\"http://chunked.test/\"]}";
+        RawHttp.Answer small = RawHttp.chunked(root.getPort(), "POST /api/v1/sites HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + Api.TOKEN + "\r\nContent-Type: application/json", json, json.length());
+        assertEquals(201, small.status(), small.head() + small.body());
         RawHttp.Answer longUri = RawHttp.exchange(root.getPort(), "GET /api/v1/sites?x=" + "a".repeat(20_000) + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer " + Api.TOKEN);
         assertEquals(414, longUri.status(), longUri.head());
         assertTrue(longUri.body().contains("\"uri_too_long\""), longUri.body());
