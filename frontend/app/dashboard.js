@@ -48,13 +48,13 @@ export function initDashboard() {
   function newRow(c) {
     const link = el('a', { href: `/ui/crawls/${encodeURIComponent(c.id)}`, text: c.siteName });
     return el('tr', { 'data-crawl': c.id },
-      el('td', {}, link, c.lanes > 1 ? ' ' : null, c.lanes > 1 ? el('span', { class: 'tag', text: `${c.lanes} lanes` }) : null),
-      el('td', {}, el('span', { class: `state state-${c.state}`, 'data-field': 'state', text: c.state })),
-      el('td', { 'data-field': 'fetched' }), el('td', { 'data-field': 'queued' }),
-      el('td', {}, el('progress', { max: 100, value: 0, 'aria-label': `${c.siteName}: share of known URLs fetched`, 'data-field': 'progress' }),
+      el('td', { 'data-label': 'Site' }, link, c.lanes > 1 ? ' ' : null, c.lanes > 1 ? el('span', { class: 'tag', text: `${c.lanes} lanes` }) : null),
+      el('td', { 'data-label': 'State' }, el('span', { class: `state state-${c.state}`, 'data-field': 'state', text: c.state })),
+      el('td', { 'data-label': 'Fetched', 'data-field': 'fetched' }), el('td', { 'data-label': 'Queued', 'data-field': 'queued' }),
+      el('td', { 'data-label': 'Done' }, el('progress', { max: 100, value: 0, 'aria-label': `${c.siteName}: share of known URLs fetched`, 'data-field': 'progress' }),
         ' ', el('span', { 'data-field': 'percent' })),
-      el('td', {}, svgSpark(), ' ', el('span', { 'data-field': 'rate', text: '–' })),
-      el('td', { 'data-field': 'errors' }));
+      el('td', { 'data-label': 'Rate' }, svgSpark(), ' ', el('span', { 'data-field': 'rate', text: '–' })),
+      el('td', { 'data-label': 'Errors', 'data-field': 'errors' }));
   }
 
   const svgSpark = () => svgEl('svg', { class: 'spark', 'data-field': 'spark', viewBox: '0 0 100 24', role: 'img', 'aria-label': 'fetch rate, last minutes' });

@@ -1,9 +1,11 @@
-// The live crawl page: follows the crawl's event stream (one progress event a second) and its new page records,
-// keeps only the last minutes in memory and at most 200 rows in the tail, so a page left open stays flat.
+// The live crawl page: follows the crawl's event stream (one progress event a second) and its new page records.
+// The rate chart covers the crawl's whole run: the server's buckets since the start, then the stream's rates added to
+// buckets of the same length; past MAX_POINTS points, pairs merge and the buckets double, so a page left open stays
+// flat, as does the tail (at most 200 rows).
 import { api, fmt, el, METRICS } from './api.js';
 import { lineChart } from './charts.js';
 
-const HISTORY = 300;      // points kept for the charts (5 minutes at one a second)
+const MAX_POINTS = 600;   // points kept for the rate chart (pairs merge beyond)
 const TAIL_ROWS = 200;    // rows kept in the tail
 const PAGE_POLL_MS = 2000;
 const ANNOUNCE_MS = 30000;
@@ -15,23 +17,23 @@ export function initLiveCrawl() {
   const id = root.dataset.liveCrawl;
   let after = Number(root.dataset.after || 0);
   let state = root.dataset.state;
-  const times = [], rates = [], queued = [];
-  // the rate of the last minutes, rebuilt by the server from the stored records: the chart is not empty after a
-  // reload (one point a second, each bucket's rate repeated; the queue of that time is not known)
+  let times = [], rates = [], queued = [];
+  // the rate since the crawl's start, rebuilt by the server from the stored records in buckets of `step` seconds
+  // (the queue of those times is not known)
+  let step = Math.max(1, Number(root.dataset.rateBucket || 1));
   try {
     const history = JSON.parse(root.dataset.rateHistory || '[]');
-    const bucket = Number(root.dataset.rateBucket || 10);
-    const start = Date.now() - history.length * bucket * 1000;
+    const start = Number(root.dataset.rateStart || 0) || Date.now() - history.length * step * 1000;
     history.forEach((r, b) => {
-      for (let i = 0; i < bucket; i++) {
-        rates.push(r === null ? null : r);
-        queued.push(null);
-        times.push(new Date(start + (b * bucket + i) * 1000));
-      }
+      rates.push(r);
+      queued.push(null);
+      times.push(new Date(start + b * step * 1000));
     });
-    while (rates.length > HISTORY) { rates.shift(); queued.shift(); times.shift(); }
   } catch (e) { /* no history: the chart starts with the stream */ }
+  // the stream's pages since the last point, and when that point's bucket began
+  let bucket = { fetched: 0, from: times.length ? times[times.length - 1].getTime() + step * 1000 : Date.now() };
   const maxPages = Number(root.dataset.maxPages || 0);
+  const recent = [];   // the stream's rates of the last 30 events, for the time left
   let last = null;
   let lastAnnounce = 0;
   // the server counted the crawl's records up to data-counted-to; the page adds those stored since
@@ -76,15 +78,22 @@ export function initLiveCrawl() {
     if (!last || now - last.at >= MIN_RATE_MS) {
       if (last) {
         const rate = Math.max(0, (v.counts.fetched - last.fetched) / ((now - last.at) / 1000));
-        rates.push(rate);
-        queued.push(v.counts.queued);
-        times.push(new Date(now));
-        if (rates.length > HISTORY) { rates.shift(); queued.shift(); times.shift(); }
+        recent.push(rate);
+        if (recent.length > 30) recent.shift();
         root.querySelector('[data-count="rate"]').textContent = rate.toFixed(1);
+        bucket.fetched += Math.max(0, v.counts.fetched - last.fetched);
+        if (now - bucket.from >= step * 1000) {
+          // a bucket is complete: its rate is a point of the chart (one point per step, as the server's history)
+          rates.push(bucket.fetched / ((now - bucket.from) / 1000));
+          queued.push(v.counts.queued);
+          times.push(new Date(bucket.from));
+          bucket = { fetched: 0, from: now };
+          if (rates.length > MAX_POINTS) merge();
+          drawRate();
+        }
       }
       showProgress(v);
       last = { fetched: v.counts.fetched, at: now };
-      drawRate();
     }
     for (const m of [...METRICS, 'wallClockAcceleration']) {
       const cell = root.querySelector(`[data-metric="${m}"]`);
@@ -123,8 +132,9 @@ export function initLiveCrawl() {
     const done = !active();
     root.querySelector('[data-count="progress"]').textContent = done ? (state === 'FINISHED' ? '100 %' : state.toLowerCase())
       : total > 0 ? `${Math.min(100, (100 * c.fetched) / total).toFixed(0)} %` : '–';
-    const recent = rates.slice(-30).filter((r) => typeof r === 'number' && Number.isFinite(r));
-    const rate = recent.length ? recent.reduce((a, b) => a + b, 0) / recent.length : 0;
+    const known = recent.length ? recent : rates.slice(-Math.max(1, Math.ceil(30 / step)));
+    const finite = known.filter((r) => typeof r === 'number' && Number.isFinite(r));
+    const rate = finite.length ? finite.reduce((a, b) => a + b, 0) / finite.length : 0;
     const left = Math.max(0, total - c.fetched);
     root.querySelector('[data-count="timeLeft"]').textContent = done ? '–' : state === 'PAUSED' ? 'paused'
       : left === 0 ? 'finishing' : rate > 0 ? duration(left / rate) : '–';
@@ -135,6 +145,22 @@ export function initLiveCrawl() {
     if (seconds < 5400) return `${Math.round(seconds / 60)} min`;
     if (seconds < 172800) return `${(seconds / 3600).toFixed(1)} h`;
     return `${(seconds / 86400).toFixed(1)} days`;
+  }
+
+  /** Merges the chart's points in pairs: buckets twice as long, half as many points. */
+  function merge() {
+    const r = [], q = [], t = [];
+    for (let i = 0; i < rates.length; i += 2) {
+      const pair = rates.slice(i, i + 2).filter((x) => typeof x === 'number' && Number.isFinite(x));
+      r.push(pair.length ? pair.reduce((a, b) => a + b, 0) / pair.length : null);
+      q.push(queued[Math.min(i + 1, queued.length - 1)]);
+      t.push(times[i]);
+    }
+    rates = r; queued = q; times = t; step *= 2;
+  }
+
+  function span(seconds) {
+    return seconds < 120 ? `${Math.round(seconds)} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${(seconds / 3600).toFixed(1)} h`;
   }
 
   function drawRate() {
@@ -148,9 +174,11 @@ export function initLiveCrawl() {
       { values: queued.map((q) => (num(q) ? (q / qmax) * rmax : null)), cls: 'k1' },
     ], { yMax: rmax, yFormat: (x) => x.toFixed(1) });
     const r = num(rates[rates.length - 1]) ? rates[rates.length - 1] : 0;
+    const q = queued.filter(num);
     document.getElementById('rate-summary').textContent =
-      `Solid: pages a second (now ${r.toFixed(1)}, peak ${rmax.toFixed(1)}); dashed: queued URLs (now ${queued[queued.length - 1] ?? 0}, scaled). Last ${rates.length} s.`;
-    if (rates.length % 10 === 0) {
+      `Solid: pages a second (last ${r.toFixed(1)}, peak ${rmax.toFixed(1)}); dashed: queued URLs (${q.length ? `last ${q[q.length - 1]}, scaled` : 'known while the page is open'}).`
+      + ` The crawl's run: ${span(rates.length * step)} since ${times.length ? times[0].toLocaleTimeString() : 'its start'}, a point every ${span(step)}.`;
+    {
       const body = document.querySelector('#rate-table tbody');
       const rows = [];
       for (let i = Math.max(0, rates.length - 30); i < rates.length; i++) {

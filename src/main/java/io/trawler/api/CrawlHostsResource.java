@@ -86,6 +86,35 @@ public class CrawlHostsResource {
         }
     }
 
+    /** A page of the hosts waiting in the frontier, with the offset of the next page (null: none). */
+    public record FrontierHosts(long total, int offset, List<io.trawler.frontier.QueuedHosts.Entry> hosts,
+            @Schema(nullable = true) Integer next) {
+    }
+
+    /** Deepest offset into the hosts waiting in the frontier (each lane's first offset+limit are read and merged). */
+    static final int MAX_HOST_OFFSET = 10_000;
+
+    @GET
+    @Path("/frontier/hosts")
+    @RolesAllowed(Role.Rights.READ)
+    @Operation(summary = "Every host with URLs waiting in a running crawl, across its lanes, in the order they are leased from"
+            + " (earliest allowed fetch first), each with its queued URLs and the URL leased from it next; paged by offset")
+    @APIResponse(responseCode = "200", description = "a page of the waiting hosts (none once the crawl has ended)")
+    @APIResponse(responseCode = "400", description = "a bad offset or limit")
+    @APIResponse(responseCode = "404", description = "no such crawl")
+    public FrontierHosts frontierHosts(@PathParam("id") String id, @QueryParam("offset") String offsetParam,
+            @QueryParam("limit") String limitParam) {
+        int limit = Inputs.intParam("limit", limitParam, 50, 1, 200);
+        int offset = Inputs.intParam("offset", offsetParam, 0, 0, MAX_HOST_OFFSET);
+        Crawl crawl = find(id);
+        if (!crawl.isActive()) {
+            return new FrontierHosts(0, offset, List.of(), null);
+        }
+        io.trawler.frontier.QueuedHosts q = Await.result(frontier.queuedHosts(id, Math.max(1, crawl.partitions), offset, limit));
+        int after = offset + q.hosts().size();
+        return new FrontierHosts(q.total(), offset, q.hosts(), !q.hosts().isEmpty() && after < q.total() && after <= MAX_HOST_OFFSET ? after : null);
+    }
+
     @GET
     @Path("/frontier/hosts/{host}")
     @RolesAllowed(Role.Rights.READ)

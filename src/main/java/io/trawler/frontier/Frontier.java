@@ -161,6 +161,12 @@ public interface Frontier extends PageRecordSource {
      */
     Future<List<HostQueue>> busiestHosts(String crawlId, int partitions, int scan, int limit);
 
+    /**
+     * Every host with URLs waiting in the crawl's lanes, earliest allowed fetch first (the lanes merged), {@code limit}
+     * of them from the {@code offset}-th, each with its queue size and the URL leased from it next.
+     */
+    Future<QueuedHosts> queuedHosts(String crawlId, int partitions, int offset, int limit);
+
     /** One host of the crawl (frontier inspection): its queue and next URLs per lane, and its politeness state. */
     default Future<HostDetail> host(String crawlId, int partitions, String host, int nextUrls) {
         return host(crawlId, partitions, host, 0, nextUrls);

@@ -639,6 +639,61 @@ public class RedisFrontier implements Frontier {
     }
 
     @Override
+    public Future<QueuedHosts> queuedHosts(String crawlId, int partitions, int offset, int limit) {
+        return layout(crawlId).compose(l -> {
+            // each lane's first offset+limit ready hosts: the merged page lies within them
+            List<Future<List<QueuedHosts.Entry>>> lanes = new ArrayList<>(partitions);
+            List<Future<Response>> sizes = new ArrayList<>(partitions);
+            for (int p = 0; p < partitions; p++) {
+                FrontierKeys.Shard shard = l.shard(l.shardOf(p));
+                lanes.add(readyHosts(shard, p, offset + limit));
+                sizes.add(redis.send(Request.cmd(Command.ZCARD).arg(shard.ready(p))));
+            }
+            return Future.all(Future.all(lanes), Future.all(sizes)).map(all -> {
+                List<QueuedHosts.Entry> merged = new ArrayList<>();
+                long total = 0;
+                for (int p = 0; p < partitions; p++) {
+                    merged.addAll(lanes.get(p).result());
+                    total += sizes.get(p).result() == null ? 0 : sizes.get(p).result().toLong();
+                }
+                merged.sort(java.util.Comparator.comparingLong(QueuedHosts.Entry::nextFetchAt).thenComparing(QueuedHosts.Entry::host)
+                        .thenComparingInt(QueuedHosts.Entry::partition));
+                return new QueuedHosts(total, merged.subList(Math.min(offset, merged.size()), Math.min(offset + limit, merged.size())));
+            });
+        });
+    }
+
+    /** A lane's first {@code n} ready hosts, earliest first, with their queue sizes and next URLs. */
+    private Future<List<QueuedHosts.Entry>> readyHosts(FrontierKeys.Shard shard, int lane, int n) {
+        return redis.send(Request.cmd(Command.ZRANGE).arg(shard.ready(lane)).arg(0).arg(n - 1).arg("WITHSCORES")).compose(r -> {
+            List<ScoredMembers.Scored> ready = ScoredMembers.of(r);
+            if (ready.isEmpty()) {
+                return Future.succeededFuture(List.<QueuedHosts.Entry>of());
+            }
+            List<Request> reads = new ArrayList<>(ready.size() * 2);
+            for (ScoredMembers.Scored h : ready) {
+                reads.add(Request.cmd(Command.ZCARD).arg(shard.queue(lane, h.member())));
+                reads.add(Request.cmd(Command.ZRANGE).arg(shard.queue(lane, h.member())).arg(0).arg(0));
+            }
+            return redis.batch(reads).map(rs -> {
+                List<QueuedHosts.Entry> out = new ArrayList<>(ready.size());
+                for (int i = 0; i < ready.size(); i++) {
+                    ScoredMembers.Scored h = ready.get(i);
+                    Response head = rs.get(2 * i + 1);
+                    String url = null;
+                    if (head != null && head.size() > 0) {
+                        // member: "depth hops attempts url"
+                        String[] parts = head.get(0).toString().split(" ", 4);
+                        url = parts.length == 4 ? parts[3] : null;
+                    }
+                    out.add(new QueuedHosts.Entry(h.member(), lane, rs.get(2 * i) == null ? 0 : rs.get(2 * i).toLong(), (long) h.score(), url));
+                }
+                return out;
+            });
+        });
+    }
+
+    @Override
     public Future<HostDetail> host(String crawlId, int partitions, String host, int offset, int nextUrls) {
         return layout(crawlId).compose(l -> redis.send(Request.cmd(Command.HGET).arg(l.home().conf()).arg("scope")).compose(scope -> {
             // per-client politeness keys ("client|host") exist only with scope node: with scope site the host's own

@@ -44,8 +44,17 @@ public final class CrawlIndex implements Closeable {
     public record Doc(long pageId, String url, int status, String title, String text) {
     }
 
-    /** One match. */
-    public record Hit(long pageId, String url, int status, String title, String snippet) {
+    /**
+     * One match: {@code snippet} is the passage of the main text that matched best (the start of the text when only
+     * the URL matched), {@code passage} the same passage in parts, the matched words marked (empty when no word
+     * matched in the text).
+     */
+    public record Hit(long pageId, String url, int status, String title, String snippet, List<Passages.Part> passage) {
+
+        /** This hit with a passage found in its page's text. */
+        public Hit withPassage(List<Passages.Part> parts) {
+            return parts.isEmpty() ? this : new Hit(pageId, url, status, title, Passages.plain(parts), List.copyOf(parts));
+        }
     }
 
     /** Matches of a query: how many in all, and those of the page asked for, best first. */
@@ -184,7 +193,7 @@ public final class CrawlIndex implements Closeable {
                 ScoreDoc sd = top.scoreDocs[i];
                 Document d = stored.document(sd.doc);
                 hits.add(new Hit(d.getField(ID).numericValue().longValue(), d.get(URL), d.getField(STATUS).numericValue().intValue(),
-                        d.get(TITLE), d.get(SNIPPET)));
+                        d.get(TITLE), d.get(SNIPPET), List.of()));
             }
             return new Result(total, hits);
         } finally {

@@ -120,7 +120,28 @@ public class SearchIndexer {
             }
         }
         CrawlIndex index = index(crawl.id);
-        return new Answer(index.search(query, offset, limit), index.upTo(), crawl.searchIndexed);
+        CrawlIndex.Result found = index.search(query, offset, limit);
+        return new Answer(new CrawlIndex.Result(found.total(), withPassages(query, found.hits())), index.upTo(), crawl.searchIndexed);
+    }
+
+    /**
+     * The hits with the passage of their text that matched, the words marked: the text is read again from the stored
+     * records of the hits shown (at most a page of results), so the index keeps no text or offsets for it.
+     */
+    private List<CrawlIndex.Hit> withPassages(String query, List<CrawlIndex.Hit> hits) throws IOException {
+        org.apache.lucene.search.Query q = CrawlIndex.parse(query);
+        if (q == null || hits.isEmpty()) {
+            return hits;
+        }
+        List<Long> ids = hits.stream().map(CrawlIndex.Hit::pageId).toList();
+        Map<Long, Page> pages = QuarkusTransaction.requiringNew().call(() -> Page.<Page>list("id in ?1", ids).stream()
+                .collect(java.util.stream.Collectors.toMap(p -> p.id, p -> p)));
+        List<CrawlIndex.Hit> out = new ArrayList<>(hits.size());
+        for (CrawlIndex.Hit h : hits) {
+            Page p = pages.get(h.pageId());
+            out.add(p == null ? h : h.withPassage(Passages.best(q, doc(p).text())));
+        }
+        return out;
     }
 
     void tick() {

@@ -52,11 +52,14 @@ public class CrawlPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
-                StatusClasses statuses, long maxPages, String rateHistory, Blocked blocked, Hosts hosts, io.trawler.crawl.CrawlSpec spec,
+                StatusClasses statuses, long maxPages, RateHistory.Series rateHistory, Blocked blocked, Hosts hosts, io.trawler.crawl.CrawlSpec spec,
                 FocusFigures focus);
 
         static native TemplateInstance search(Crawl crawl, Site site, String query, io.trawler.api.SearchResource.SearchView result,
                 String error);
+
+        static native TemplateInstance frontier(Crawl crawl, Site site, io.trawler.api.CrawlHostsResource.FrontierHosts hosts, long now,
+                HostPager pager);
 
         static native TemplateInstance host(Crawl crawl, Site site, String host, io.trawler.crawl.HostStats done,
                 io.trawler.frontier.HostDetail frontier, long now, HostPager pager);
@@ -112,8 +115,10 @@ public class CrawlPage {
             }
             long maxPages = spec == null ? 0 : spec.maxPages();
             StatusClasses statuses = statusClasses(id);
-            String rates = RateHistory.json(Page.getEntityManager().unwrap(org.hibernate.Session.class)
-                    .doReturningWork(conn -> RateHistory.read(conn, id, System.currentTimeMillis())));
+            long runStart = c.startedAt == null ? System.currentTimeMillis() : c.startedAt.toEpochMilli();
+            long runEnd = c.finishedAt != null && !c.isActive() ? c.finishedAt.toEpochMilli() : System.currentTimeMillis();
+            RateHistory.Series rates = Page.getEntityManager().unwrap(org.hibernate.Session.class)
+                    .doReturningWork(conn -> RateHistory.read(conn, id, runStart, runEnd));
             io.trawler.crawl.HostStats.Listing hosts = Page.getEntityManager().unwrap(org.hibernate.Session.class)
                     .doReturningWork(conn -> io.trawler.crawl.HostStats.read(conn, id, io.trawler.crawl.HostStats.Order.PAGES, HOSTS));
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig, workers::addressesOf), site, tail, last, predicted,
@@ -173,6 +178,19 @@ public class CrawlPage {
         long most = view.frontier() == null ? 0 : view.frontier().lanes().stream().mapToLong(io.trawler.frontier.HostDetail.Lane::queued).max().orElse(0);
         HostPager pager = new HostPager(from, HOST_PAGE, from + HOST_PAGE < most, dropped);
         return Templates.host(c, site, view.host(), view.done(), view.frontier(), view.now(), pager).render();
+    }
+
+    /** Every host waiting in the frontier of a running crawl, earliest allowed fetch first, a page at a time. */
+    @GET
+    @Path("/{id}/frontier")
+    @RolesAllowed(Role.Rights.READ)
+    public String frontier(@PathParam("id") String id, @jakarta.ws.rs.QueryParam("from") String fromParam) {
+        Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
+        Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
+        int from = io.trawler.api.Inputs.intParam("from", fromParam, 0, 0, 10_000) / HOST_PAGE * HOST_PAGE;
+        io.trawler.api.CrawlHostsResource.FrontierHosts hosts = hostViews.frontierHosts(id, Integer.toString(from), Integer.toString(HOST_PAGE));
+        HostPager pager = new HostPager(from, HOST_PAGE, hosts.next() != null, null);
+        return Templates.frontier(c, site, hosts, System.currentTimeMillis(), pager).render();
     }
 
     /** URLs shown per lane on a host's page. */

@@ -4,63 +4,74 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 
 /**
- * A crawl's recent fetch rate rebuilt from its stored page records, so that the live page's rate chart is not empty
- * after a reload: pages a second in each of the last {@value #BUCKETS} buckets of {@value #BUCKET_SECONDS} s, from
- * at most {@value #MAX_RECORDS} of the newest records (a short scan of the index on crawl and id, whatever the crawl's
- * size). Buckets older than the oldest record read are unknown ({@code NaN}), not zero, when the records ran out.
+ * A crawl's fetch rate over its whole run, rebuilt from its stored page records so that the crawl page's rate chart
+ * covers the run after a reload and for an ended crawl: pages a second in buckets from the crawl's start to its end
+ * (or now), the bucket a round number of seconds chosen so that the run fits in at most {@value #MAX_BUCKETS} of
+ * them. One aggregate query grouped on the database (the records of a million-page crawl are not read into the server).
  */
 final class RateHistory {
 
-    static final int BUCKET_SECONDS = 10;
-    static final int BUCKETS = 30;
-    static final int MAX_RECORDS = 5_000;
+    /** Most buckets over a run (the chart's points). */
+    static final int MAX_BUCKETS = 300;
+    /** Bucket lengths, in seconds, the smallest that fits the run is taken. */
+    private static final int[] STEPS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21600, 43200, 86400};
+
+    /** Pages a second per bucket of {@code bucketSeconds}, the first starting at {@code startMs}. */
+    record Series(long startMs, int bucketSeconds, double[] rates) {
+
+        /** The rates as a JSON array, for the page's script. */
+        public String json() {
+            StringBuilder s = new StringBuilder("[");
+            for (int i = 0; i < rates.length; i++) {
+                s.append(i == 0 ? "" : ",").append(String.format(java.util.Locale.ROOT, "%.2f", rates[i]));
+            }
+            return s.append(']').toString();
+        }
+    }
 
     private RateHistory() {
     }
 
-    /** Pages a second per bucket, oldest first, the last bucket ending at {@code nowMs}. */
-    static double[] read(Connection c, String crawlId, long nowMs) throws SQLException {
-        long[] counts = new long[BUCKETS];
-        long start = nowMs - (long) BUCKETS * BUCKET_SECONDS * 1000;
-        long oldest = Long.MAX_VALUE;
-        int read = 0;
-        try (PreparedStatement ps = c.prepareStatement("SELECT p.fetched_at FROM page p WHERE p.crawl_id = ? AND p.id < ?"
-                + " ORDER BY p.crawl_id DESC, p.id DESC LIMIT " + MAX_RECORDS)) {
-            ps.setString(1, crawlId);
-            ps.setLong(2, Long.MAX_VALUE);
+    /** The bucket length for a run of {@code runMs}: the smallest step that covers it in {@link #MAX_BUCKETS}. */
+    static int bucketSeconds(long runMs) {
+        for (int step : STEPS) {
+            if ((long) step * 1000 * MAX_BUCKETS >= runMs) {
+                return step;
+            }
+        }
+        return (int) Math.min(Integer.MAX_VALUE, runMs / 1000 / MAX_BUCKETS + 1);
+    }
+
+    /** The crawl's rate from {@code startMs} to {@code endMs} (its end, or now for a running crawl). */
+    static Series read(Connection c, String crawlId, long startMs, long endMs) throws SQLException {
+        long run = Math.max(1000, endMs - startMs);
+        int step = bucketSeconds(run);
+        int buckets = (int) Math.min(MAX_BUCKETS, (run + step * 1000L - 1) / (step * 1000L));
+        long[] counts = new long[buckets];
+        try (PreparedStatement ps = c.prepareStatement("SELECT t.b, COUNT(*) FROM (SELECT FLOOR((EXTRACT(EPOCH FROM p.fetched_at) * 1000"
+                + " - CAST(? AS BIGINT)) / CAST(? AS BIGINT)) AS b FROM page p WHERE p.crawl_id = ?) t GROUP BY t.b")) {
+            // milliseconds typed as integers: H2 gives an untyped parameter in this expression a type that rounds
+            // (buckets shifted by seconds)
+            ps.setLong(1, startMs);
+            ps.setLong(2, step * 1000L);
+            ps.setString(3, crawlId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    read++;
-                    Timestamp t = rs.getTimestamp(1);
-                    if (t == null) {
-                        continue;
-                    }
-                    long at = t.getTime();
-                    oldest = Math.min(oldest, at);
-                    if (at >= start && at < nowMs) {
-                        counts[(int) ((at - start) / (BUCKET_SECONDS * 1000L))]++;
-                    }
+                    long b = rs.getLong(1);
+                    // a record fetched a moment before the crawl's recorded start (clocks of other nodes) counts in
+                    // the first bucket, one after the end in the last
+                    counts[(int) Math.max(0, Math.min(buckets - 1, b))] += rs.getLong(2);
                 }
             }
         }
-        double[] rates = new double[BUCKETS];
-        for (int b = 0; b < BUCKETS; b++) {
-            long bucketEnd = start + (b + 1L) * BUCKET_SECONDS * 1000;
-            // with the newest MAX_RECORDS read, a bucket that ends before the oldest of them is unknown
-            rates[b] = read == MAX_RECORDS && bucketEnd <= oldest ? Double.NaN : counts[b] / (double) BUCKET_SECONDS;
+        double[] rates = new double[buckets];
+        for (int b = 0; b < buckets; b++) {
+            // the last bucket may be cut short by the end of the run
+            long length = Math.min(step * 1000L, endMs - (startMs + b * step * 1000L));
+            rates[b] = counts[b] / (Math.max(1000, length) / 1000.0);
         }
-        return rates;
-    }
-
-    /** The rates as a JSON array (null for unknown), for the page's script. */
-    static String json(double[] rates) {
-        StringBuilder s = new StringBuilder("[");
-        for (int i = 0; i < rates.length; i++) {
-            s.append(i == 0 ? "" : ",").append(Double.isNaN(rates[i]) ? "null" : String.format(java.util.Locale.ROOT, "%.2f", rates[i]));
-        }
-        return s.append(']').toString();
+        return new Series(startMs, step, rates);
     }
 }

@@ -120,4 +120,68 @@ class FrontierInspectionTest {
             search.as().get("/api/v1/crawls/" + crawlId + "/host-stats").then().statusCode(200);
         }
     }
+
+    @Test
+    void everyWaitingHostIsListedAcrossLanesInLeaseOrder() throws Exception {
+        try (TestWebServer a = TestWebServer.start(new GeneratedSite(GeneratedSite.Options.of(200).withoutTraps()));
+                TestWebServer b = TestWebServer.start(new GeneratedSite(GeneratedSite.Options.of(200).withoutTraps()));
+                TestWebServer c = TestWebServer.start(new GeneratedSite(GeneratedSite.Options.of(200).withoutTraps()))) {
+            List<String> bases = List.of(a.base(), b.base(), c.base());
+            List<String> seeds = bases.stream().map(x -> x + "/").toList();
+            // a first crawl to plan two lanes from, then the partitioned crawl at a slow pace
+            String siteId = Api.createSite(Map.of("name", "frontier-all", "seeds", seeds,
+                    "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 4), "limits", Map.of("maxPages", 120, "maxDepth", 10)));
+            Api.awaitEnd(Api.startCrawl(siteId), 60_000);
+            Api.as().body(Map.of("crawlers", 2)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
+            Api.as().body(Map.of("name", "frontier-all", "seeds", seeds, "politeness", Map.of("delayMs", 2000, "maxConcurrentPerHost", 1),
+                    "limits", Map.of("maxPages", 1000, "maxDepth", 10))).put("/api/v1/sites/" + siteId).then().statusCode(200);
+            String crawlId = Api.as().body(Map.of("partitions", 2, "mode", "coordinated")).post("/api/v1/sites/" + siteId + "/crawls")
+                    .then().statusCode(202).extract().path("id");
+            Api.awaitFetched(crawlId, 3, 30_000);
+            Api.as().post("/api/v1/crawls/" + crawlId + "/pause").then().statusCode(200);
+
+            JsonPath all = Api.as().get("/api/v1/crawls/" + crawlId + "/frontier/hosts").then().statusCode(200).extract().jsonPath();
+            long total = all.getLong("total");
+            assertTrue(total >= 2, "hosts waiting: " + all.prettify());
+            List<Map<String, Object>> hosts = all.getList("hosts");
+            assertEquals(total, hosts.size(), "one page holds them all");
+            long previous = 0;
+            for (Map<String, Object> h : hosts) {
+                long at = ((Number) h.get("nextFetchAt")).longValue();
+                assertTrue(at >= previous, "earliest allowed fetch first: " + hosts);
+                previous = at;
+                String url = (String) h.get("nextUrl");
+                assertTrue(bases.stream().anyMatch(x -> url.startsWith(x) && x.endsWith((String) h.get("host"))), h.toString());
+                assertTrue(((Number) h.get("queued")).longValue() > 0);
+            }
+            // paging: one a page, the next offset, the same hosts in the same order
+            JsonPath first = Api.as().queryParam("limit", 1).get("/api/v1/crawls/" + crawlId + "/frontier/hosts").then().statusCode(200)
+                    .extract().jsonPath();
+            assertEquals(1, first.getList("hosts").size());
+            assertEquals(1, first.getInt("next"));
+            JsonPath second = Api.as().queryParam("limit", 1).queryParam("offset", 1).get("/api/v1/crawls/" + crawlId + "/frontier/hosts")
+                    .then().statusCode(200).extract().jsonPath();
+            assertEquals(hosts.get(1).get("host"), second.getString("hosts[0].host"));
+
+            // the UI page lists them with links to each host
+            String editor = io.trawler.ui.UiAccessTest.login(io.trawler.ui.UiAccessTest.user("editor")).cookie();
+            String page = io.restassured.RestAssured.given().cookie("trawler_session", editor).get("/ui/crawls/" + crawlId + "/frontier")
+                    .then().statusCode(200).extract().asString();
+            assertTrue(page.contains(total + " hosts wait"), page);
+            for (Map<String, Object> h : hosts) {
+                assertTrue(page.contains("/ui/crawls/" + crawlId + "/hosts/" + h.get("host")), "a link to " + h.get("host"));
+            }
+            String crawlPage = io.restassured.RestAssured.given().cookie("trawler_session", editor).get("/ui/crawls/" + crawlId)
+                    .then().statusCode(200).extract().asString();
+            assertTrue(crawlPage.contains("href=\"/ui/crawls/" + crawlId + "/frontier\""), "the crawl page links to it");
+
+            // refusals, and nothing once the crawl has ended
+            Api.as().get("/api/v1/crawls/" + crawlId + "/frontier/hosts?limit=0").then().statusCode(400).body("details[0].field", equalTo("limit"));
+            Api.as().get("/api/v1/crawls/" + crawlId + "/frontier/hosts?offset=-1").then().statusCode(400).body("details[0].field", equalTo("offset"));
+            Api.as().get("/api/v1/crawls/nosuch/frontier/hosts").then().statusCode(404);
+            Api.as().post("/api/v1/crawls/" + crawlId + "/stop").then().statusCode(200);
+            Api.awaitEnd(crawlId, 30_000);
+            Api.as().get("/api/v1/crawls/" + crawlId + "/frontier/hosts").then().statusCode(200).body("total", equalTo(0));
+        }
+    }
 }

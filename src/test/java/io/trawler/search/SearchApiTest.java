@@ -88,6 +88,15 @@ class SearchApiTest {
             assertEquals(df.get(term).intValue(), word.getInt("total"), "matches of " + term);
             assertEquals(word.getInt("total"), word.getList("hits").size());
             assertEquals((Object) null, word.get("next"));
+            // each hit shows the passage of its text where the word occurs, the word marked
+            for (int h = 0; h < word.getList("hits").size(); h++) {
+                List<Map<String, Object>> parts = word.getList("hits[" + h + "].passage");
+                assertTrue(parts.stream().anyMatch(part -> Boolean.TRUE.equals(part.get("match"))
+                        && TextAnalysis.termCounts((String) part.get("text")).containsKey(term)), "hit " + h + " marks " + term + ": " + parts);
+                StringBuilder plain = new StringBuilder();
+                parts.forEach(part -> plain.append(part.get("text")));
+                assertEquals(plain.toString(), word.getString("hits[" + h + "].snippet"));
+            }
 
             // paging: 2 a page, the next offset, the same total
             JsonPath paged = Api.as().queryParam("q", term).queryParam("limit", 2).get("/api/v1/crawls/" + crawlId + "/search").then()
@@ -119,6 +128,7 @@ class SearchApiTest {
             String html = given().cookie("trawler_session", cookie).queryParam("q", term).get("/ui/crawls/" + crawlId + "/search").then()
                     .statusCode(200).extract().asString();
             assertTrue(html.contains(df.get(term) + " matches"), "the count shown");
+            assertTrue(html.contains("<mark>"), "the matched words marked");
             given().cookie("trawler_session", cookie).queryParam("q", "x".repeat(501)).get("/ui/crawls/" + crawlId + "/search").then()
                     .statusCode(400).body(containsString("at most 500 characters"));
         }

@@ -135,10 +135,12 @@ class BrowserTourTest {
             page.locator("#state:has-text('FINISHED')").waitFor(new Locator.WaitForOptions().setTimeout(240_000));
             page.locator("#tail tbody tr").first().waitFor();
             check(page, "crawl-finished");
-            // after a reload the rate chart still shows the last minutes (rebuilt from the stored records)
+            // after a reload the rate chart shows the crawl's whole run (rebuilt from the stored records), from its start
             page.reload();
             String summary = page.locator("#rate-summary").textContent();
-            assertTrue(summary.contains("Last 300 s") && !summary.contains("peak 0.0"), summary);
+            assertTrue(summary.contains("The crawl's run:") && !summary.contains("peak 0.0"), summary);
+            long startedAt = java.time.Instant.parse(Api.as().get("/api/v1/crawls/" + crawlId).jsonPath().getString("startedAt")).toEpochMilli();
+            assertEquals(startedAt, Long.parseLong(page.locator("#live").getAttribute("data-rate-start")), "the chart starts at the crawl's start");
             assertEquals("100 %", page.locator("[data-count='progress']").textContent());
 
             // a forged request with the editor's cookie but without the page's CSRF token is refused
@@ -327,6 +329,10 @@ class BrowserTourTest {
                     page.navigate(path);
                     Number width = (Number) page.evaluate("() => document.documentElement.scrollWidth");
                     assertTrue(width.intValue() <= 320, path + " fits 320 px (" + scheme + "): " + width);
+                    // tables of crawls and search results fit too, without scrolling sideways inside their box
+                    Object sideways = page.evaluate("() => [...document.querySelectorAll('table.stack, ol.results')].map(e => e.closest('.table-wrap') || e)"
+                            + ".filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.id || e.className)");
+                    assertEquals(List.of(), sideways, path + ": boxes scrolling sideways at 320 px (" + scheme + ")");
                     for (String v : Chromium.seriousViolations(page)) {
                         a11y.add("320 px " + scheme + " " + path + ": " + v);
                     }
@@ -364,6 +370,19 @@ class BrowserTourTest {
             wait.first().waitFor();
             assertTrue(wait.first().textContent().matches("in \\d[\\d.]* (ms|s)"), wait.first().textContent());
             check(page, "host-frontier");
+            // every host waiting in the frontier, reached from the crawl page: this one, its next URL, a link to its page
+            page.navigate("/ui/crawls/" + crawlId);
+            page.locator("#all-hosts").click();
+            page.locator("#waiting-h").waitFor();
+            // the host leaves the list for the moment a fetch from it is in flight (milliseconds here, 2.5 s apart)
+            for (int i = 0; i < 5 && page.locator("#frontier-hosts").count() == 0; i++) {
+                page.waitForTimeout(300);
+                page.reload();
+            }
+            assertTrue(page.locator("#waiting-h").textContent().matches("1 host waits"), page.locator("#waiting-h").textContent());
+            assertEquals(1, page.locator("#frontier-hosts a[href='/ui/crawls/" + crawlId + "/hosts/" + host + "']").count());
+            assertTrue(page.locator("#frontier-hosts td[data-label='Next URL']").first().textContent().startsWith(hostile.base()));
+            check(page, "frontier-hosts");
             // the crawl log, followed live: lines arrive as the crawl stores them (one fetch every 2.5 s here)
             page.navigate("/ui/crawls/" + crawlId + "/pages?tail=1");
             assertTrue(page.locator("input[data-follow]").isChecked(), "the newest lines of a running crawl are followed");
@@ -399,6 +418,9 @@ class BrowserTourTest {
             page.locator("#results-h").waitFor();
             assertTrue(page.locator("#results-h").textContent().matches("[\\d,]+ matches"), page.locator("#results-h").textContent());
             assertTrue(page.locator("ol.results li a").count() > 0, "results listed");
+            // each result shows where the word occurs in its text, the word marked
+            assertTrue(page.locator("ol.results li p.snippet mark").count() > 0, "matched words marked");
+            assertEquals("lodash", page.locator("ol.results li p.snippet mark").first().textContent().toLowerCase());
             check(page, "search");
 
             // exports: the CSV has one row a record
