@@ -37,7 +37,8 @@ public final class TrawlerProcess implements AutoCloseable {
     }
 
     /**
-     * Starts the server packaged as {@code jar} (another build's {@code quarkus-run.jar}, for A/B benchmarks) with the given JVM
+     * Starts the server packaged as {@code jar} (another build's {@code quarkus-run.jar}, for A/B benchmarks, or a native
+     * executable built by {@code native/build-worker.sh}: a path not ending in .jar) with the given JVM
      * options (none: the JVM's defaults; an option {@code NAME=value} is an environment variable of the process instead)
      * and system properties, and waits until it is ready.
      */
@@ -46,8 +47,11 @@ public final class TrawlerProcess implements AutoCloseable {
         if (!Files.exists(jar)) {
             throw new IllegalStateException("build the application first (./mvnw package): " + jar + " is missing");
         }
+        boolean nativeImage = !jar.toString().endsWith(".jar");
         Files.createDirectories(dataDir);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // a native executable takes the same -D and -X options as the JVM, and no -jar
+        List<String> command = new ArrayList<>(List.of(nativeImage ? jar.toAbsolutePath().toString()
+                : Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         Map<String, String> environment = new java.util.HashMap<>();
         for (String o : jvmOptions) {
             if (o.matches("[A-Z_][A-Z0-9_]*=.*")) {   // NAME=value: an environment variable of the process (MALLOC_ARENA_MAX=2)
@@ -59,7 +63,9 @@ public final class TrawlerProcess implements AutoCloseable {
         command.addAll(List.of("-Dquarkus.http.port=" + port, "-Dtrawler.data-dir=" + dataDir.toAbsolutePath(),
                 "-Dtrawler.security.admin-token=" + TOKEN, "-Dtrawler.fetch.allow-private-networks=true"));
         properties.forEach((k, v) -> command.add("-D" + k + "=" + v));
-        command.addAll(List.of("-jar", jar.toString()));
+        if (!nativeImage) {
+            command.addAll(List.of("-jar", jar.toString()));
+        }
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dataDir.resolve("server.log").toFile()));
         builder.environment().putAll(environment);

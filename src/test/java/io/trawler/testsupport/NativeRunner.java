@@ -1,0 +1,28 @@
+package io.trawler.testsupport;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/** The native executable built by {@code native/build-worker.sh}, for the ITs and benchmarks that run it. */
+public final class NativeRunner {
+
+    private NativeRunner() {
+    }
+
+    /** {@code -Dnative.runner}, else target/*-runner; null when no executable is there. */
+    public static Path find() throws IOException {
+        String given = System.getProperty("native.runner", "");
+        if (!given.isBlank()) {
+            Path p = Path.of(given);
+            return Files.isExecutable(p) ? p : null;
+        }
+        if (!Files.isDirectory(Path.of("target"))) {
+            return null;
+        }
+        try (Stream<Path> s = Files.list(Path.of("target"))) {
+            return s.filter(p -> p.getFileName().toString().endsWith("-runner") && Files.isExecutable(p)).findFirst().orElse(null);
+        }
+    }
+}
