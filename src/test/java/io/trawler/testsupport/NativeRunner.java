@@ -11,12 +11,18 @@ public final class NativeRunner {
     private NativeRunner() {
     }
 
-    /** {@code -Dnative.runner}, else target/*-runner; null when no executable is there. */
+    /**
+     * {@code -Dnative.runner} (which must be an executable: CI names the one it built), else target/*-runner; null when
+     * none is given and none is built.
+     */
     public static Path find() throws IOException {
         String given = System.getProperty("native.runner", "");
         if (!given.isBlank()) {
             Path p = Path.of(given);
-            return Files.isExecutable(p) ? p : null;
+            if (!Files.isExecutable(p)) {
+                throw new IllegalStateException("-Dnative.runner=" + given + " is not an executable");
+            }
+            return p;
         }
         if (!Files.isDirectory(Path.of("target"))) {
             return null;

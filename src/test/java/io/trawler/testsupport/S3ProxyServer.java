@@ -115,4 +115,24 @@ public final class S3ProxyServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * Downloads every object of {@code bucket} into {@code into} and checks each is a complete, valid WARC file (jwarc's
+     * validator); returns the objects' keys.
+     */
+    public java.util.List<String> validWarcFiles(String bucket, java.nio.file.Path into) throws java.io.IOException {
+        java.nio.file.Files.createDirectories(into);
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        try (var c = client()) {
+            for (var o : c.listObjectsV2Paginator(b -> b.bucket(bucket)).contents()) {
+                java.nio.file.Path f = into.resolve(o.key().substring(o.key().lastIndexOf('/') + 1));
+                c.getObject(b -> b.bucket(bucket).key(o.key()), f);
+                if (!Warcs.valid(f)) {
+                    throw new AssertionError("not a valid WARC file: " + o.key());
+                }
+                keys.add(o.key());
+            }
+        }
+        return keys;
+    }
 }

@@ -161,6 +161,10 @@ class BrowserTourTest {
             page.locator("#columns ul.paths").nth(2).waitFor();
             page.locator("#plan-status:has-text('not saved yet')").waitFor();
             Api.as().get("/api/v1/sites/" + siteId + "/plan").then().statusCode(404);   // a proposal is not saved
+            // starting before a plan is saved: the reason beside the button, and the form stays usable
+            page.getByText("Start partitioned crawl").click();
+            page.locator("#run-error:has-text('No saved plan yet')").waitFor();
+            assertTrue(page.locator("#plan-run button[type='submit']").isEnabled(), "the start form stays usable");
             page.getByText("Save plan").click();
             page.locator("#plan-status:has-text('Plan saved')").waitFor();
             Map<String, String> saved = metrics(page, 2);
@@ -191,6 +195,8 @@ class BrowserTourTest {
             live.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE));
             page.waitForCondition(() -> live.textContent().matches("[0-9.]+"), new Page.WaitForConditionOptions().setTimeout(60_000));
             check(page, "partition-editor-live");
+            // each crawler's column names the node serving its lane; C2's is the one the editor picked
+            page.locator("h3 .lane-node:has-text('on node " + liveNode + "')").first().waitFor();
             String partitioned = page.locator("a:has-text('follow crawl')").getAttribute("href");
             Api.awaitEnd(partitioned.substring(partitioned.lastIndexOf('/') + 1), 240_000);
             page.locator("#run-status:has-text('has ended')").waitFor();   // the editor no longer says it is running
@@ -383,6 +389,24 @@ class BrowserTourTest {
             assertEquals(1, page.locator("#frontier-hosts a[href='/ui/crawls/" + crawlId + "/hosts/" + host + "']").count());
             assertTrue(page.locator("#frontier-hosts td[data-label='Next URL']").first().textContent().startsWith(hostile.base()));
             check(page, "frontier-hosts");
+            // the crawl page: the busiest hosts table fills in while the crawl runs, the live region reads the figures shown
+            page.navigate("/ui/crawls/" + crawlId);
+            page.locator("#hosts tbody tr th a, #hosts tbody tr td a").first().waitFor();
+            assertTrue(page.locator("#hosts tbody").textContent().contains(host), page.locator("#hosts tbody").textContent());
+            page.waitForCondition(() -> !page.locator("#announce").textContent().isEmpty());
+            String announced = page.locator("#announce").textContent();
+            long shownFetched = Long.parseLong(page.locator("[data-count='fetched']").textContent().replaceAll("[^0-9]", ""));
+            java.util.regex.Matcher said = java.util.regex.Pattern.compile("([\\d,]+) fetched").matcher(announced);
+            assertTrue(said.find(), announced);
+            long saidFetched = Long.parseLong(said.group(1).replace(",", ""));
+            assertTrue(saidFetched >= 1 && saidFetched <= shownFetched, "the live region reads the figures shown: " + announced + " / " + shownFetched);
+            // a drop by pattern on the host page says how many queued URLs it took out
+            page.navigate("/ui/crawls/" + crawlId + "/hosts/" + host);
+            page.locator("#drop-pattern").fill("/nothing-queued\\.html$");   // the crawl log below waits for all four pages
+            page.getByText("Drop matching URLs").click();
+            page.locator("#drop-result").waitFor();
+            assertTrue(page.locator("#drop-result").textContent().matches("Dropped 0 queued URLs of this host\\."),
+                    page.locator("#drop-result").textContent());
             // the crawl log, followed live: lines arrive as the crawl stores them (one fetch every 2.5 s here)
             page.navigate("/ui/crawls/" + crawlId + "/pages?tail=1");
             assertTrue(page.locator("input[data-follow]").isChecked(), "the newest lines of a running crawl are followed");
@@ -459,6 +483,14 @@ class BrowserTourTest {
             check(page, "site-schedules");
             String started = page.locator("#schedules tbody tr a:has-text('crawl')").first().getAttribute("href");
             Api.as().post("/api/v1/crawls/" + started.substring(started.lastIndexOf('/') + 1) + "/stop").then().statusCode(200);
+            Api.awaitEnd(started.substring(started.lastIndexOf('/') + 1), 60_000);
+            // "Run now" starts the schedule's crawl at once and opens it
+            page.reload();
+            page.locator("#schedules tbody tr").first().getByText("Run now").click();
+            page.waitForURL("**/ui/crawls/*");
+            String now = page.url().substring(page.url().lastIndexOf('/') + 1);
+            assertTrue(!now.equals(started.substring(started.lastIndexOf('/') + 1)), "a new crawl");
+            Api.as().post("/api/v1/crawls/" + now + "/stop").then().statusCode(200);
         }
     }
 
