@@ -14,5 +14,11 @@ if [ ! -x "$dir/jdk/bin/native-image" ]; then
 fi
 export JAVA_HOME="$dir/jdk"
 export PATH="$JAVA_HOME/bin:$PATH"
-./mvnw -B -ntp package -Dnative -DskipTests -Dquarkus.native.graalvm-home="$dir/jdk" "$@"
+mkdir -p target
+./mvnw -B -ntp package -Dnative -DskipTests -Dquarkus.native.graalvm-home="$dir/jdk" "$@" 2>&1 | tee target/native-build.log
+[ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
+# the native-image command line, beside the sources it built from, for NativeConfigurationTest (-Dnative.sources=that folder)
+sources=$(ls -d target/*-native-image-source-jar | head -1)
+grep -o 'NativeImageBuildRunner\] .*/native-image .*' target/native-build.log | head -1 | sed 's/^NativeImageBuildRunner\] //' \
+  > "$sources/native-image.args"
 ls -l target/*-runner

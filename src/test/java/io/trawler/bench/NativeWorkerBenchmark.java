@@ -30,7 +30,8 @@ import org.junit.jupiter.api.Test;
  * ./mvnw test -Pbenchmark -Dtest=NativeWorkerBenchmark        # -Dbench.pages=… -Dbench.runs=… -Dnative.runner=…
  * </pre>
  * Settings: {@code bench.pages} (20,000), {@code bench.runs} (crawls per worker, 4), {@code bench.concurrency} (64),
- * {@code bench.worker-heap} (both workers' -Xmx, 256m), {@code native.runner} (default: target/*-runner). Needs nginx.
+ * {@code bench.native-options} (the native worker's options; default none: its built-in defaults), {@code native.runner}
+ * (default: target/*-runner). The JVM worker runs with bin/trawler's default options (the README's run command). Needs nginx.
  */
 @Tag("benchmark")
 class NativeWorkerBenchmark {
@@ -38,13 +39,14 @@ class NativeWorkerBenchmark {
     static final int PAGES = Integer.getInteger("bench.pages", 20_000);
     static final int RUNS = Integer.getInteger("bench.runs", 4);
     static final int CONCURRENCY = Integer.getInteger("bench.concurrency", 64);
-    static final String HEAP = System.getProperty("bench.worker-heap", "256m");
+    /** Extra options of the native worker (none: the executable's built-in defaults, a 256 MB heap and a 16 MB young generation). */
+    static final String NATIVE_OPTIONS = System.getProperty("bench.native-options", "");
     private static final Pattern STARTED = Pattern.compile("started in ([0-9.]+)s");
 
     record Crawl(double seconds, long pages, double pagesPerSecond, double cpuPer1000, double peakRssMib) {
     }
 
-    record Kind(String name, double startedIn, double toFirstLease, double idleRssMib, List<Crawl> crawls) {
+    record Kind(String name, double startedIn, double toFirstLease, double idleRssMib, double afterCrawlRssMib, List<Crawl> crawls) {
         double warmRate() {
             return median(crawls.subList(1, crawls.size()).stream().mapToDouble(Crawl::pagesPerSecond).toArray());
         }
@@ -73,19 +75,22 @@ class NativeWorkerBenchmark {
         try (TrawlerProcess manager = TrawlerProcess.start(Files.createTempDirectory(work, "manager-"), TestRedis.freePort(), "1g",
                 with(shared, "manager"))) {
             // the JVM worker, then the native one: each from its start, its first crawl cold
-            kinds.add(measure("JVM worker (-Xmx" + HEAP + ")", Path.of("target/quarkus-app/quarkus-run.jar"), manager, shared, base, work));
-            kinds.add(measure("native worker (-Xmx" + HEAP + ")", runner, manager, shared, base, work));
+            kinds.add(measure("JVM worker (bin/trawler)", Path.of("target/quarkus-app/quarkus-run.jar"), RunCommand.defaults(), manager,
+                    shared, base, work));
+            List<String> nativeOptions = NATIVE_OPTIONS.isBlank() ? List.of() : List.of(NATIVE_OPTIONS.trim().split("\\s+"));
+            kinds.add(measure("native worker" + (nativeOptions.isEmpty() ? "" : " " + NATIVE_OPTIONS), runner, nativeOptions, manager,
+                    shared, base, work));
         } finally {
             Nginx.stop(nginx, work.resolve("nginx-native"));
         }
         System.out.printf("%n=== Native against JVM worker: %,d pages from nginx on loopback, politeness off, worker concurrency %d, %d cores ===%n",
                 PAGES, CONCURRENCY, Runtime.getRuntime().availableProcessors());
-        System.out.printf("%-28s %10s %12s %9s %9s %12s %12s %10s %10s%n", "worker", "started in", "first lease", "idle RSS",
-                "peak RSS", "crawl 1 p/s", "warm p/s", "1st/warm", "warm CPU");
+        System.out.printf("%-28s %10s %12s %9s %9s %9s %12s %12s %10s %10s%n", "worker", "started in", "first lease", "RSS idle",
+                "after crawl", "peak RSS", "crawl 1 p/s", "warm p/s", "1st/warm", "warm CPU");
         for (Kind k : kinds) {
             double peak = k.crawls.stream().mapToDouble(Crawl::peakRssMib).max().orElse(0);
-            System.out.printf("%-28s %9.3fs %11.3fs %6.0f MB %6.0f MB %12.1f %12.1f %9.0f%% %10.2f%n", k.name, k.startedIn, k.toFirstLease,
-                    k.idleRssMib, peak, k.crawls.get(0).pagesPerSecond(), k.warmRate(), 100 * k.crawls.get(0).pagesPerSecond() / k.warmRate(),
+            System.out.printf("%-28s %9.3fs %11.3fs %6.0f MB %6.0f MB %6.0f MB %12.1f %12.1f %9.0f%% %10.2f%n", k.name, k.startedIn,
+                    k.toFirstLease, k.idleRssMib, k.afterCrawlRssMib, peak, k.crawls.get(0).pagesPerSecond(), k.warmRate(), 100 * k.crawls.get(0).pagesPerSecond() / k.warmRate(),
                     k.warmCpu());
             for (int i = 0; i < k.crawls.size(); i++) {
                 Crawl c = k.crawls.get(i);
@@ -93,17 +98,29 @@ class NativeWorkerBenchmark {
                         c.pages(), c.seconds(), c.pagesPerSecond(), c.cpuPer1000(), c.peakRssMib());
             }
         }
-        System.out.println("(CPU: the worker process's user+system time over the crawl; RSS from /proc; warm: median of crawls 2..n)");
+        System.out.println("(first lease: the process's start to the first page of a waiting crawl leased, as the manager's counts show it;"
+                + " RSS idle: 3 s after a start with nothing to do; after crawl: 5 s after the first crawl; CPU: the worker's user+system CPU-s per 1,000 pages;"
+                + " warm: median of crawls 2..n)");
     }
 
-    private static Kind measure(String name, Path program, TrawlerProcess manager, Map<String, String> shared, String base, Path work)
-            throws Exception {
-        // a crawl waits before the worker starts: the time to its first lease is the worker's whole start-up
+    private static Kind measure(String name, Path program, List<String> options, TrawlerProcess manager, Map<String, String> shared,
+            String base, Path work) throws Exception {
+        // a worker started with nothing to do: its start-up as Quarkus reports it, and what it holds when idle
+        double startedIn;
+        double idleRss;
+        try (TrawlerProcess idle = TrawlerProcess.start(program, Files.createTempDirectory(work, "worker-"), TestRedis.freePort(), options,
+                with(shared, "worker"))) {
+            Thread.sleep(3_000);
+            idleRss = ProcStats.rssMib(idle.pid());
+            Matcher m = STARTED.matcher(idle.log());
+            startedIn = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+        }
+        // then a crawl waits before a fresh worker starts: the time to its first lease is the worker's whole start-up
         String siteId = site(manager, base, name + " 1");
         String crawlId = manager.api().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
         long t0 = System.nanoTime();
         try (TrawlerProcess worker = TrawlerProcess.start(program, Files.createTempDirectory(work, "worker-"), TestRedis.freePort(),
-                List.of("-Xmx" + HEAP), with(shared, "worker"))) {
+                options, with(shared, "worker"))) {
             double firstLease;
             while (true) {
                 JsonPath c = manager.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
@@ -113,18 +130,16 @@ class NativeWorkerBenchmark {
                 }
                 Thread.sleep(2);
             }
-            Matcher m = STARTED.matcher(worker.log());
-            double startedIn = m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
             List<Crawl> crawls = new ArrayList<>();
             crawls.add(follow(manager, worker, crawlId, ProcStats.cpuSeconds(worker.pid())));
             Thread.sleep(5_000);
-            double idle = ProcStats.rssMib(worker.pid());   // after a crawl and a quiet moment: what an idle edge node holds
+            double afterCrawl = ProcStats.rssMib(worker.pid());   // after a crawl and a quiet moment
             for (int i = 1; i < RUNS; i++) {
                 String next = manager.api().body("{}").post("/api/v1/sites/" + site(manager, base, name + " " + (i + 1)) + "/crawls")
                         .then().statusCode(202).extract().path("id");
                 crawls.add(follow(manager, worker, next, ProcStats.cpuSeconds(worker.pid())));
             }
-            return new Kind(name, startedIn, firstLease, idle, crawls);
+            return new Kind(name, startedIn, firstLease, idleRss, afterCrawl, crawls);
         }
     }
 
