@@ -17,11 +17,9 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  * parameter or header), 401 (no or a bad token), 403 (a right the caller lacks, or a missing CSRF token), 404 (an
  * unknown id, on paths with one), 409 (a state that forbids the change, on POST, PUT and DELETE), 413 and 415 (a
  * body too large or of another type, on any operation), 414 and 431 (an oversized request line or headers, anywhere) and 503 (Redis out of reach).
- * Run once, at build time ({@code @OpenApiFilter(stages = BUILD)}): the document it makes is static, and a filter
- * named by {@code mp.openapi.filter} would run at every start instead (some 50 ms of a native worker's start-up). The
- * success answers are declared on the resource methods.
+ * Registered with {@code mp.openapi.filter} (no compile-time tie to the OpenAPI extension, which the native worker's
+ * build leaves out); the success answers are declared on the resource methods.
  */
-@io.quarkus.smallrye.openapi.OpenApiFilter(stages = io.quarkus.smallrye.openapi.OpenApiFilter.RunStage.BUILD)
 public class OpenApiErrors implements OASFilter {
 
     static final String SCHEMA = "ApiError";
