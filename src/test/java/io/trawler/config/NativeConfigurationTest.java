@@ -23,17 +23,16 @@ import java.util.regex.Pattern;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * Checks the native-image configuration Quarkus generates ({@code ./mvnw package -Dnative
- * -Dquarkus.native.sources-only=true}, then this test with {@code -Dnative.sources=target/native-sources}; CI runs
- * both) for what a native worker needs and the analysis cannot see: classes holding a random generator initialised at
+ * Checks the native-image configuration Quarkus generated for the native worker ({@code native/build-worker.sh} keeps
+ * it in target/*-native-image-source-jar with the native-image command line, which this test finds there; or {@code
+ * -Dnative.sources=} a folder of {@code -Dquarkus.native.sources-only=true}; skipped when neither exists; CI builds
+ * the worker before the README's test command) for what a native worker needs and the analysis cannot see: classes holding a random generator initialised at
  * run time, every charset, the Lua scripts and the embedded Redis server as resources, what the worker reads as JSON
  * and the Lucene attributes its analyzers make by reflection, and no HTTP client it does not use. The rules are
  * derived from the code (classes and resources found by scanning), so a new one is checked without editing this test.
  */
-@EnabledIfSystemProperty(named = "native.sources", matches = ".+")
 class NativeConfigurationTest {
 
     private static final Path CLASSES = Path.of("target/classes");
@@ -42,9 +41,25 @@ class NativeConfigurationTest {
     private static JsonNode reflection;
     private static List<Pattern> resources;
 
+    /** {@code -Dnative.sources}, else the source folder of the last native build; null when there is none. */
+    static Path sources() throws IOException {
+        String given = System.getProperty("native.sources", "");
+        if (!given.isBlank()) {
+            return Path.of(given);
+        }
+        if (!Files.isDirectory(Path.of("target"))) {
+            return null;
+        }
+        try (var s = Files.list(Path.of("target"))) {
+            return s.filter(p -> p.getFileName().toString().endsWith("-native-image-source-jar"))
+                    .filter(p -> Files.exists(p.resolve("native-image.args"))).findFirst().orElse(null);
+        }
+    }
+
     @BeforeAll
     static void read() throws IOException {
-        dir = Path.of(System.getProperty("native.sources"));
+        dir = sources();
+        org.junit.jupiter.api.Assumptions.assumeTrue(dir != null, "no native build (native/build-worker.sh) to check");
         args = Files.readString(dir.resolve("native-image.args"));
         Path runner;
         try (var s = Files.list(dir)) {
