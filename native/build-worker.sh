@@ -19,6 +19,7 @@ mkdir -p target
 [ "${PIPESTATUS[0]}" -eq 0 ] || exit 1
 # the native-image command line, beside the sources it built from, for NativeConfigurationTest (-Dnative.sources=that folder)
 sources=$(ls -d target/*-native-image-source-jar | head -1)
-grep -o 'NativeImageBuildRunner\] .*/native-image .*' target/native-build.log | head -1 | sed 's/^NativeImageBuildRunner\] //' \
-  > "$sources/native-image.args"
+# (as Quarkus logs it: a shell-quoted line, its \$ unquoted here)
+grep -o 'NativeImageBuildRunner\] .*/native-image .*' target/native-build.log | head -1 | sed -e 's/^NativeImageBuildRunner\] //' \
+  -e 's/\\\$/$/g' > "$sources/native-image.args"
 ls -l target/*-runner
