@@ -1,7 +1,6 @@
 package io.trawler.bench;
 
 import io.restassured.path.json.JsonPath;
-import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsupport.LocalRedisCluster;
 import io.trawler.testsupport.LocalRedisServer;
 import io.trawler.testsupport.TestRedis;
@@ -45,9 +44,7 @@ class ClusterCrawlBenchmark {
         Files.createDirectories(work);
         int nginxPort = TestRedis.freePort();
         String base = "http://127.0.0.1:" + nginxPort;
-        GeneratedSite site = new GeneratedSite(new GeneratedSite.Options(PAGES, 12, 1.3, 10, 40, 8192, 7, false, null));
-        Path root = work.resolve("cluster-site-" + PAGES);
-        site.writeStatic(root, base);
+        Path root = CrawlBenchmark.writeSite(work.resolve("cluster-site-" + PAGES), PAGES, base);
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
         Map<String, String> rows = new LinkedHashMap<>();
         try {

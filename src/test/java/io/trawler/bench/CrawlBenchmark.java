@@ -106,11 +106,7 @@ class CrawlBenchmark {
         Path work = Path.of("target/bench").toAbsolutePath();
         int nginxPort = TestRedis.freePort();
         String base = "http://127.0.0.1:" + nginxPort;
-        GeneratedSite site = new GeneratedSite(new GeneratedSite.Options(PAGES, 12, 1.3, 10, 40, 8192, 7, false, null));
-        // written anew each run: a third of the links are absolute, with this run's nginx port
-        Path root = work.resolve("site-" + PAGES);
-        deleteTree(root);
-        site.writeStatic(root, base);
+        Path root = writeSite(work.resolve("site-" + PAGES), PAGES, base);
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
         List<Server> servers = new ArrayList<>();
         try {
@@ -319,6 +315,16 @@ class CrawlBenchmark {
     /** The six most expensive of a list sorted most expensive first. */
     private static List<RedisInfo.CommandStat> top(List<RedisInfo.CommandStat> stats) {
         return stats.subList(0, Math.min(6, stats.size()));
+    }
+
+    /**
+     * The crawl benchmark's site of {@code pages} pages (about 8 KB each, 10–40 links) written into {@code root} for
+     * nginx, anew each run: a third of its links are absolute, with this run's {@code base}.
+     */
+    static Path writeSite(Path root, int pages, String base) throws IOException {
+        deleteTree(root);
+        new GeneratedSite(new GeneratedSite.Options(pages, 12, 1.3, 10, 40, 8192, 7, false, null)).writeStatic(root, base);
+        return root;
     }
 
     static void deleteTree(Path dir) throws IOException {

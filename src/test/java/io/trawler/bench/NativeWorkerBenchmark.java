@@ -1,7 +1,6 @@
 package io.trawler.bench;
 
 import io.restassured.path.json.JsonPath;
-import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsupport.TestRedis;
 import io.trawler.testsupport.TrawlerProcess;
 import java.nio.file.Files;
@@ -64,10 +63,7 @@ class NativeWorkerBenchmark {
         Files.createDirectories(work);
         int nginxPort = TestRedis.freePort();
         String base = "http://127.0.0.1:" + nginxPort;
-        GeneratedSite site = new GeneratedSite(new GeneratedSite.Options(PAGES, 12, 1.3, 10, 40, 8192, 7, false, null));
-        Path root = work.resolve("native-site-" + PAGES);
-        CrawlBenchmark.deleteTree(root);
-        site.writeStatic(root, base);
+        Path root = CrawlBenchmark.writeSite(work.resolve("native-site-" + PAGES), PAGES, base);
         Process nginx = Nginx.start(work.resolve("nginx-native"), root, nginxPort);
         Map<String, String> shared = Map.of("trawler.redis.url", TestRedis.url(), "trawler.worker.concurrency", Integer.toString(CONCURRENCY),
                 "quarkus.log.category.\"io.trawler\".level", "WARN");
