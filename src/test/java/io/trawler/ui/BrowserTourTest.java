@@ -165,7 +165,7 @@ class BrowserTourTest {
             page.getByText("Start partitioned crawl").click();
             page.locator("#run-error:has-text('No saved plan yet')").waitFor();
             assertTrue(page.locator("#plan-run button[type='submit']").isEnabled(), "the start form stays usable");
-            page.getByText("Save plan").click();
+            page.locator("#plan-save").click();
             page.locator("#plan-status:has-text('Plan saved')").waitFor();
             Map<String, String> saved = metrics(page, 2);
             Locator dragged = page.locator("ul[data-crawler='0'] li.path").first();
@@ -181,7 +181,7 @@ class BrowserTourTest {
             Map<String, String> edited = metrics(page, 1);
             assertNotEquals(saved, edited, "the predicted metrics change with the edit");
             check(page, "partition-editor");
-            page.getByText("Save plan").click();
+            page.locator("#plan-save").click();
             page.locator("#plan-status:has-text('Plan saved')").waitFor();
             assertEquals(edited, metrics(page, 2), "the saved plan is the edited one");
 
