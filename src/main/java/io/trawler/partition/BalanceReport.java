@@ -1,4 +1,4 @@
-package io.trawler.hashing;
+package io.trawler.partition;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -9,13 +9,19 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
+import io.trawler.hashing.AssignmentBalance;
+import io.trawler.hashing.ConsistentHashRing;
+import io.trawler.hashing.HostHashAssignment;
+import io.trawler.hashing.NodeAssignment;
+import io.trawler.hashing.PathHashAssignment;
 
 /**
  * Prints, for a list of URLs and m nodes, the balance of every assignment of SPEC §4: max/mean load and
- * the share of URLs that move when a node leaves or joins.
+ * the share of URLs that move when a node leaves or joins. It compares the hashing package's assignments with the
+ * partition plan's, so it lives here, above both (hashing does not depend on partition).
  *
  * <pre>
- * java -cp target/quarkus-app/app/trawler-*.jar:target/quarkus-app/lib/main/* io.trawler.hashing.BalanceReport 7 urls.txt…
+ * java -cp target/quarkus-app/app/trawler-*.jar:target/quarkus-app/lib/main/* io.trawler.partition.BalanceReport 7 urls.txt…
  * </pre>
  * Each file holds URLs, one a line; a line's first token that starts with http is taken (so the graph
  * files of ../shared/data/graphs work as they are). Duplicates count once.
@@ -57,7 +63,7 @@ public final class BalanceReport {
     public static String report(List<String> urls, int m) {
         String[] array = urls.toArray(String[]::new);
         List<IntFunction<NodeAssignment>> assignments = List.of(HostHashAssignment::new, n -> new ConsistentHashRing(n, 160),
-                PathHashAssignment::new, n -> io.trawler.partition.PlanAssignment.forUrls(array, n, 0.9));
+                PathHashAssignment::new, n -> PlanAssignment.forUrls(array, n, 0.9));
         StringBuilder s = new StringBuilder();
         s.append(String.format("%,d URLs, %d nodes%n", urls.size(), m));
         s.append(String.format("%-36s %9s %12s %12s  %s%n", "assignment", "max/mean", "moved/leave", "moved/join", "loads"));
