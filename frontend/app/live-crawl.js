@@ -159,10 +159,6 @@ export function initLiveCrawl() {
     rates = r; queued = q; times = t; step *= 2;
   }
 
-  function span(seconds) {
-    return seconds < 120 ? `${Math.round(seconds)} s` : seconds < 7200 ? `${Math.round(seconds / 60)} min` : `${(seconds / 3600).toFixed(1)} h`;
-  }
-
   function drawRate() {
     const svg = document.getElementById('rate-chart');
     const num = (v) => typeof v === 'number' && Number.isFinite(v);
@@ -177,7 +173,7 @@ export function initLiveCrawl() {
     const q = queued.filter(num);
     document.getElementById('rate-summary').textContent =
       `Solid: pages a second (last ${r.toFixed(1)}, peak ${rmax.toFixed(1)}); dashed: queued URLs (${q.length ? `last ${q[q.length - 1]}, scaled` : 'known while the page is open'}).`
-      + ` The crawl's run: ${span(rates.length * step)} since ${times.length ? times[0].toLocaleTimeString() : 'its start'}, a point every ${span(step)}.`;
+      + ` The crawl's run: ${duration(rates.length * step)} since ${times.length ? times[0].toLocaleTimeString() : 'its start'}, a point every ${duration(step)}.`;
     {
       const body = document.querySelector('#rate-table tbody');
       const rows = [];

@@ -621,21 +621,8 @@ public class RedisFrontier implements Frontier {
     }
 
     private Future<List<HostQueue>> busiestHosts(FrontierKeys.Shard shard, int lane, int scan) {
-        return redis.send(Request.cmd(Command.ZRANGE).arg(shard.ready(lane)).arg(0).arg(scan - 1).arg("WITHSCORES")).compose(r -> {
-            List<ScoredMembers.Scored> ready = ScoredMembers.of(r);
-            if (ready.isEmpty()) {
-                return Future.succeededFuture(List.<HostQueue>of());
-            }
-            List<Request> sizes = ready.stream().map(h -> Request.cmd(Command.ZCARD).arg(shard.queue(lane, h.member()))).toList();
-            return redis.batch(sizes).map(cs -> {
-                List<HostQueue> out = new ArrayList<>(ready.size());
-                for (int i = 0; i < ready.size(); i++) {
-                    ScoredMembers.Scored h = ready.get(i);
-                    out.add(new HostQueue(h.member(), lane, cs.get(i) == null ? 0 : cs.get(i).toLong(), (long) h.score()));
-                }
-                return out;
-            });
-        });
+        return readyHosts(shard, lane, scan, false).map(hosts -> hosts.stream()
+                .map(h -> new HostQueue(h.host(), h.partition(), h.queued(), h.nextFetchAt())).toList());
     }
 
     @Override
@@ -646,7 +633,7 @@ public class RedisFrontier implements Frontier {
             List<Future<Response>> sizes = new ArrayList<>(partitions);
             for (int p = 0; p < partitions; p++) {
                 FrontierKeys.Shard shard = l.shard(l.shardOf(p));
-                lanes.add(readyHosts(shard, p, offset + limit));
+                lanes.add(readyHosts(shard, p, offset + limit, true));
                 sizes.add(redis.send(Request.cmd(Command.ZCARD).arg(shard.ready(p))));
             }
             return Future.all(Future.all(lanes), Future.all(sizes)).map(all -> {
@@ -663,34 +650,42 @@ public class RedisFrontier implements Frontier {
         });
     }
 
-    /** A lane's first {@code n} ready hosts, earliest first, with their queue sizes and next URLs. */
-    private Future<List<QueuedHosts.Entry>> readyHosts(FrontierKeys.Shard shard, int lane, int n) {
+    /**
+     * A lane's first {@code n} ready hosts, earliest first, with their queue sizes and, with {@code withNext}, the URL
+     * each is leased next (null without).
+     */
+    private Future<List<QueuedHosts.Entry>> readyHosts(FrontierKeys.Shard shard, int lane, int n, boolean withNext) {
         return redis.send(Request.cmd(Command.ZRANGE).arg(shard.ready(lane)).arg(0).arg(n - 1).arg("WITHSCORES")).compose(r -> {
             List<ScoredMembers.Scored> ready = ScoredMembers.of(r);
             if (ready.isEmpty()) {
                 return Future.succeededFuture(List.<QueuedHosts.Entry>of());
             }
-            List<Request> reads = new ArrayList<>(ready.size() * 2);
+            int per = withNext ? 2 : 1;
+            List<Request> reads = new ArrayList<>(ready.size() * per);
             for (ScoredMembers.Scored h : ready) {
                 reads.add(Request.cmd(Command.ZCARD).arg(shard.queue(lane, h.member())));
-                reads.add(Request.cmd(Command.ZRANGE).arg(shard.queue(lane, h.member())).arg(0).arg(0));
+                if (withNext) {
+                    reads.add(Request.cmd(Command.ZRANGE).arg(shard.queue(lane, h.member())).arg(0).arg(0));
+                }
             }
             return redis.batch(reads).map(rs -> {
                 List<QueuedHosts.Entry> out = new ArrayList<>(ready.size());
                 for (int i = 0; i < ready.size(); i++) {
                     ScoredMembers.Scored h = ready.get(i);
-                    Response head = rs.get(2 * i + 1);
-                    String url = null;
-                    if (head != null && head.size() > 0) {
-                        // member: "depth hops attempts url"
-                        String[] parts = head.get(0).toString().split(" ", 4);
-                        url = parts.length == 4 ? parts[3] : null;
-                    }
-                    out.add(new QueuedHosts.Entry(h.member(), lane, rs.get(2 * i) == null ? 0 : rs.get(2 * i).toLong(), (long) h.score(), url));
+                    Response size = rs.get(per * i);
+                    Response head = withNext ? rs.get(per * i + 1) : null;
+                    String url = head != null && head.size() > 0 ? urlOf(head.get(0).toString()) : null;
+                    out.add(new QueuedHosts.Entry(h.member(), lane, size == null ? 0 : size.toLong(), (long) h.score(), url));
                 }
                 return out;
             });
         });
+    }
+
+    /** The URL of a queue member ("depth hops attempts url"), or null for a member of another form. */
+    private static String urlOf(String member) {
+        String[] parts = member.split(" ", 4);
+        return parts.length == 4 ? parts[3] : null;
     }
 
     @Override
@@ -840,8 +835,8 @@ public class RedisFrontier implements Frontier {
             List<String> args = new ArrayList<>(List.of("drop", Long.toString(System.currentTimeMillis()), Integer.toString(lane), host));
             for (int i = 0; i + 1 < items.size(); i += 2) {
                 String member = items.get(i).toString();
-                String[] parts = member.split(" ", 4);
-                if (parts.length == 4 && pattern.test(parts[3])) {
+                String url = urlOf(member);
+                if (url != null && pattern.test(url)) {
                     args.add(member);
                 }
             }

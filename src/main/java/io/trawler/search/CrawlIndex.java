@@ -173,7 +173,11 @@ public final class CrawlIndex implements Closeable {
      * every 100 ms would otherwise flush a small segment each time, and merge them after).
      */
     public Result search(String query, int offset, int limit) throws IOException {
-        Query q = parse(query);
+        return search(parse(query), offset, limit);
+    }
+
+    /** As {@link #search(String, int, int)}, for a query {@link #parse} made (null: nothing searchable, no match). */
+    public Result search(Query q, int offset, int limit) throws IOException {
         if (q == null) {
             return new Result(0, List.of());
         }
@@ -202,7 +206,7 @@ public final class CrawlIndex implements Closeable {
     }
 
     /** Words and "quoted phrases", each required in the URL or the text; null when nothing searchable is left. */
-    static Query parse(String query) throws IOException {
+    public static Query parse(String query) throws IOException {
         BooleanQuery.Builder all = new BooleanQuery.Builder();
         int clauses = 0;
         String[] parts = query.split("\"", -1);

@@ -120,16 +120,16 @@ public class SearchIndexer {
             }
         }
         CrawlIndex index = index(crawl.id);
-        CrawlIndex.Result found = index.search(query, offset, limit);
-        return new Answer(new CrawlIndex.Result(found.total(), withPassages(query, found.hits())), index.upTo(), crawl.searchIndexed);
+        org.apache.lucene.search.Query q = CrawlIndex.parse(query);
+        CrawlIndex.Result found = index.search(q, offset, limit);
+        return new Answer(new CrawlIndex.Result(found.total(), withPassages(q, found.hits())), index.upTo(), crawl.searchIndexed);
     }
 
     /**
      * The hits with the passage of their text that matched, the words marked: the text is read again from the stored
      * records of the hits shown (at most a page of results), so the index keeps no text or offsets for it.
      */
-    private List<CrawlIndex.Hit> withPassages(String query, List<CrawlIndex.Hit> hits) throws IOException {
-        org.apache.lucene.search.Query q = CrawlIndex.parse(query);
+    private List<CrawlIndex.Hit> withPassages(org.apache.lucene.search.Query q, List<CrawlIndex.Hit> hits) throws IOException {
         if (q == null || hits.isEmpty()) {
             return hits;
         }

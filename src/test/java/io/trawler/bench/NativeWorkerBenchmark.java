@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -69,7 +68,7 @@ class NativeWorkerBenchmark {
                 "quarkus.log.category.\"io.trawler\".level", "WARN");
         List<Kind> kinds = new ArrayList<>();
         try (TrawlerProcess manager = TrawlerProcess.start(Files.createTempDirectory(work, "manager-"), TestRedis.freePort(), "1g",
-                with(shared, "manager"))) {
+                TrawlerProcess.withRole(shared, "manager"))) {
             // the JVM worker, then the native one: each from its start, its first crawl cold
             kinds.add(measure("JVM worker (bin/trawler)", Path.of("target/quarkus-app/quarkus-run.jar"), RunCommand.defaults(), manager,
                     shared, base, work));
@@ -105,7 +104,7 @@ class NativeWorkerBenchmark {
         double startedIn;
         double idleRss;
         try (TrawlerProcess idle = TrawlerProcess.start(program, Files.createTempDirectory(work, "worker-"), TestRedis.freePort(), options,
-                with(shared, "worker"))) {
+                TrawlerProcess.withRole(shared, "worker"))) {
             Thread.sleep(3_000);
             idleRss = ProcStats.rssMib(idle.pid());
             Matcher m = STARTED.matcher(idle.log());
@@ -116,7 +115,7 @@ class NativeWorkerBenchmark {
         String crawlId = manager.api().body("{}").post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
         long t0 = System.nanoTime();
         try (TrawlerProcess worker = TrawlerProcess.start(program, Files.createTempDirectory(work, "worker-"), TestRedis.freePort(),
-                options, with(shared, "worker"))) {
+                options, TrawlerProcess.withRole(shared, "worker"))) {
             double firstLease;
             while (true) {
                 JsonPath c = manager.api().get("/api/v1/crawls/" + crawlId).then().statusCode(200).extract().jsonPath();
@@ -157,12 +156,6 @@ class NativeWorkerBenchmark {
         return manager.api().body(Map.of("name", name, "seeds", List.of(base + "/"),
                 "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1000, "respectRobots", true),
                 "limits", Map.of("maxPages", 1_000_000, "maxDepth", 1000))).post("/api/v1/sites").then().statusCode(201).extract().path("id");
-    }
-
-    private static Map<String, String> with(Map<String, String> shared, String role) {
-        Map<String, String> m = new HashMap<>(shared);
-        m.put("trawler.role", role);
-        return m;
     }
 
     static double median(double[] values) {

@@ -2,7 +2,7 @@ package io.trawler.crawl;
 
 import static io.trawler.crawl.NodeAccelerationIT.crawl;
 import static io.trawler.crawl.NodeAccelerationIT.report;
-import static io.trawler.crawl.NodeAccelerationIT.role;
+import static io.trawler.testsupport.TrawlerProcess.withRole;
 import static io.trawler.crawl.NodeAccelerationIT.start;
 import static io.trawler.crawl.NodeAccelerationIT.took;
 import static io.trawler.crawl.NodeAccelerationIT.worker;
@@ -61,7 +61,7 @@ class LateNodesIT {
             Map<String, String> shared = Map.of("trawler.redis.hosts", cluster.hosts(), "trawler.redis.client-type", "cluster",
                     "trawler.worker.poll-interval", "10ms", "trawler.worker.heartbeat-interval", "1s",
                     "trawler.worker.node-timeout", NODE_TIMEOUT.toSeconds() + "s");
-            try (TrawlerProcess manager = TrawlerProcess.start(root.resolve("manager"), TestRedis.freePort(), "512m", role(shared, "manager"));
+            try (TrawlerProcess manager = TrawlerProcess.start(root.resolve("manager"), TestRedis.freePort(), "512m", withRole(shared, "manager"));
                     TrawlerProcess n1 = worker(root, shared, 1)) {
                 String siteId = manager.api().body(Map.of("name", "archive", "seeds", List.of(web.base() + "/"),
                         "politeness", Map.of("delayMs", DELAY_MS, "maxConcurrentPerHost", 1, "scope", "node"),

@@ -182,8 +182,7 @@ class NativeWorkerIT {
     }
 
     private static Map<String, String> with(Map<String, String> shared, String role, String node) {
-        Map<String, String> m = new HashMap<>(shared);
-        m.put("trawler.role", role);
+        Map<String, String> m = TrawlerProcess.withRole(shared, role);
         if (node != null) {
             m.put("trawler.worker.node", node);
         }

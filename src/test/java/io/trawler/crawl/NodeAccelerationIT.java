@@ -13,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,7 +42,7 @@ class NodeAccelerationIT {
         // 24 first-level directories of similar size (skew 0.6): a site the planner can split into three even lanes
         GeneratedSite site = new GeneratedSite(new GeneratedSite.Options(PAGES, 24, 0.6, 10, 40, 2048, 42, false, null));
         try (TestWebServer web = TestWebServer.start(site, limit);
-                TrawlerProcess manager = TrawlerProcess.start(root.resolve("manager"), TestRedis.freePort(), "512m", role(shared, "manager"));
+                TrawlerProcess manager = TrawlerProcess.start(root.resolve("manager"), TestRedis.freePort(), "512m", TrawlerProcess.withRole(shared, "manager"));
                 TrawlerProcess n1 = worker(root, shared, 1);
                 TrawlerProcess n2 = worker(root, shared, 2);
                 TrawlerProcess n3 = worker(root, shared, 3)) {
@@ -147,15 +146,9 @@ class NodeAccelerationIT {
     }
 
     static TrawlerProcess worker(Path root, Map<String, String> shared, int n) throws Exception {
-        Map<String, String> p = role(shared, "worker");
+        Map<String, String> p = TrawlerProcess.withRole(shared, "worker");
         p.put("trawler.worker.node", "n" + n);
         p.put("trawler.fetch.local-address", "127.0.0." + (n + 1));
         return TrawlerProcess.start(root.resolve("n" + n + "-" + System.nanoTime()), TestRedis.freePort(), "384m", p);
-    }
-
-    static Map<String, String> role(Map<String, String> shared, String role) {
-        Map<String, String> m = new HashMap<>(shared);
-        m.put("trawler.role", role);
-        return m;
     }
 }

@@ -50,9 +50,9 @@ class WorkerRoleIT {
     private static void crawlOnTwoWorkers(Path root, Map<String, String> shared, GeneratedSite site) throws Exception {
         String redis = shared.get("trawler.redis.url");
         try (TestWebServer web = TestWebServer.start(site);
-                TrawlerProcess manager = TrawlerProcess.start(root.resolve("manager"), TestRedis.freePort(), "384m", with(shared, "manager"));
-                TrawlerProcess w1 = TrawlerProcess.start(root.resolve("worker1"), TestRedis.freePort(), "384m", with(shared, "worker"));
-                TrawlerProcess w2 = TrawlerProcess.start(root.resolve("worker2"), TestRedis.freePort(), "384m", with(shared, "worker"))) {
+                TrawlerProcess manager = TrawlerProcess.start(root.resolve("manager"), TestRedis.freePort(), "384m", TrawlerProcess.withRole(shared, "manager"));
+                TrawlerProcess w1 = TrawlerProcess.start(root.resolve("worker1"), TestRedis.freePort(), "384m", TrawlerProcess.withRole(shared, "worker"));
+                TrawlerProcess w2 = TrawlerProcess.start(root.resolve("worker2"), TestRedis.freePort(), "384m", TrawlerProcess.withRole(shared, "worker"))) {
             String siteId = manager.api().body(Map.of("name", "roles", "seeds", List.of(web.base() + "/"),
                     "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 8), "limits", Map.of("maxDepth", 20)))
                     .post("/api/v1/sites").then().statusCode(201).extract().path("id");
@@ -110,11 +110,5 @@ class WorkerRoleIT {
         Object first = pages.get(0).get("id");
         String view = manager.api().accept("text/html").get("/ui/pages/" + first).then().statusCode(200).extract().asString();
         assertFalse(view.contains("not in the archive") || view.contains("not on this server"), view);
-    }
-
-    private static Map<String, String> with(Map<String, String> shared, String role) {
-        Map<String, String> m = new java.util.HashMap<>(shared);
-        m.put("trawler.role", role);
-        return m;
     }
 }

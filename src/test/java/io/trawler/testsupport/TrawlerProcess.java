@@ -31,6 +31,13 @@ public final class TrawlerProcess implements AutoCloseable {
         this.port = port;
     }
 
+    /** The shared properties of a set of processes, with {@code trawler.role} set to {@code role} for one of them. */
+    public static Map<String, String> withRole(Map<String, String> shared, String role) {
+        Map<String, String> m = new java.util.HashMap<>(shared);
+        m.put("trawler.role", role);
+        return m;
+    }
+
     /** Starts the server with the given data directory, HTTP port, heap and extra system properties, and waits until it is ready. */
     public static TrawlerProcess start(Path dataDir, int port, String heap, Map<String, String> properties) throws Exception {
         return start(JAR, dataDir, port, List.of("-Xmx" + heap), properties);
