@@ -1,5 +1,6 @@
 package io.trawler.account;
 
+import io.trawler.config.Secrets;
 import io.quarkus.elytron.security.common.BcryptUtil;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.config.Ids;

@@ -1,5 +1,6 @@
 package io.trawler.account;
 
+import io.trawler.config.Secrets;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
 import io.trawler.config.TrawlerConfig;

@@ -1,6 +1,6 @@
 package io.trawler.account;
 
-import io.trawler.frontier.LuaScript;
+import io.trawler.redis.LuaScript;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;

@@ -5,7 +5,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.HostStats;
-import io.trawler.frontier.Await;
+import io.trawler.redis.Await;
 import io.trawler.frontier.Frontier;
 import io.trawler.frontier.HostDetail;
 import jakarta.annotation.security.RolesAllowed;

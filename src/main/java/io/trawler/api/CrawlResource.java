@@ -44,11 +44,11 @@ public class CrawlResource {
 
     private final io.quarkus.security.identity.SecurityIdentity identity;
     private final io.trawler.frontier.Frontier frontier;
-    private final io.trawler.worker.WorkerDirectory workers;
+    private final io.trawler.frontier.WorkerRegistry workers;
 
     public CrawlResource(CrawlService service, PageIngestor ingestor, io.trawler.plan.PlanConfig planConfig,
             io.quarkus.security.identity.SecurityIdentity identity, io.trawler.frontier.Frontier frontier,
-            io.trawler.worker.WorkerDirectory workers) {
+            io.trawler.frontier.WorkerRegistry workers) {
         this.workers = workers;
         this.identity = identity;
         this.frontier = frontier;
@@ -189,7 +189,7 @@ public class CrawlResource {
         if (!CrawlState.valueOf(crawl.state).isActive()) {
             return List.of();
         }
-        return io.trawler.frontier.Await.result(frontier.busiestHosts(id, Math.max(1, crawl.partitions), 200, limit));
+        return io.trawler.redis.Await.result(frontier.busiestHosts(id, Math.max(1, crawl.partitions), 200, limit));
     }
 
     @GET

@@ -11,7 +11,7 @@ import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.trawler.account.Role;
 import io.trawler.account.TokenIdentityProvider;
-import io.trawler.frontier.StoreUnavailableException;
+import io.trawler.redis.StoreUnavailableException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;

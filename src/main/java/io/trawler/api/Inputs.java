@@ -1,22 +1,20 @@
 package io.trawler.api;
 
+import io.trawler.config.Text;
+
 import java.util.List;
 
 /** Helpers for what error messages say about the input: never more than {@value #MAX_QUOTE} characters of it. */
 public final class Inputs {
 
-    static final int MAX_QUOTE = 200;
+    static final int MAX_QUOTE = Text.MAX_QUOTE;
 
     private Inputs() {
     }
 
-    /** The input as a message may quote it: at most 200 characters, then an ellipsis and the full length. */
+    /** The input as a message may quote it (see {@link Text#quote}). */
     public static String quote(Object input) {
-        String s = String.valueOf(input);
-        if (s.length() <= MAX_QUOTE) {
-            return s;
-        }
-        return s.substring(0, MAX_QUOTE) + "… (" + s.length() + " characters)";
+        return Text.quote(input);
     }
 
     /** A query parameter that must be an integer within [min, max]; 400 naming the parameter otherwise. */

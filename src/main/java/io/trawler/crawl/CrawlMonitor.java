@@ -6,7 +6,7 @@ import io.quarkus.runtime.StartupEvent;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.Frontier;
-import io.trawler.frontier.StoreUnavailableException;
+import io.trawler.redis.StoreUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;

@@ -229,6 +229,6 @@ public class CrawlService {
     }
 
     static <T> T await(Future<T> f) {
-        return io.trawler.frontier.Await.result(f);
+        return io.trawler.redis.Await.result(f);
     }
 }

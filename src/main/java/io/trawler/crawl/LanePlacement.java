@@ -2,7 +2,7 @@ package io.trawler.crawl;
 
 import io.trawler.frontier.Frontier;
 import io.trawler.partition.LaneNodes;
-import io.trawler.worker.WorkerDirectory;
+import io.trawler.frontier.WorkerRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collections;
 import java.util.HashMap;
@@ -30,12 +30,12 @@ public class LanePlacement {
     /** A crawl whose lanes are not placed (unpartitioned, no node asked for). */
     private static final Lanes UNPLACED = new Lanes(0, List.of(), List.of());
 
-    private final WorkerDirectory workers;
+    private final WorkerRegistry workers;
     private final Frontier frontier;
     /** Per active crawl, read from its spec once: the load of each node when placing another crawl's lanes. */
     private final Map<String, Lanes> crawls = new ConcurrentHashMap<>();
 
-    public LanePlacement(WorkerDirectory workers, Frontier frontier) {
+    public LanePlacement(WorkerRegistry workers, Frontier frontier) {
         this.workers = workers;
         this.frontier = frontier;
     }

@@ -2,7 +2,7 @@ package io.trawler.embedded;
 
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.trawler.account.Secrets;
+import io.trawler.config.Secrets;
 import io.trawler.config.TrawlerConfig;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,7 @@
 package io.trawler.embedded;
 
 import io.quarkus.redis.client.RedisHostsProvider;
-import io.trawler.account.Secrets;
+import io.trawler.config.Secrets;
 import io.trawler.config.TrawlerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.smallrye.common.annotation.Identifier;

@@ -1,5 +1,7 @@
 package io.trawler.frontier;
 
+import io.trawler.redis.ScoredMembers;
+import io.trawler.redis.LuaScript;
 import io.trawler.order.FocusSettings;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;

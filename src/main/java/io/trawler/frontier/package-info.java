@@ -12,5 +12,8 @@
  * state, records the page and admits the page's links in the same step. Expired leases are put back
  * by whichever worker leases next, so a dead worker loses nothing. Dedup is exact and compact: 64-bit
  * fingerprints of normalised URLs, kept as sorted 6-byte entries in about 256-entry string buckets.
+ *
+ * <p>The {@link io.trawler.frontier.WorkerRegistry} (which workers are alive, on which node, with what load) lives
+ * here too, in Redis beside the frontier, whose leases it takes back from silent workers.
  */
 package io.trawler.frontier;

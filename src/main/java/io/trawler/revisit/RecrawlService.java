@@ -6,7 +6,7 @@ import io.trawler.config.Ids;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlSpec;
-import io.trawler.frontier.Await;
+import io.trawler.redis.Await;
 import io.trawler.frontier.Frontier;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;

@@ -1,7 +1,7 @@
 package io.trawler.revisit;
 
-import io.trawler.frontier.Await;
-import io.trawler.frontier.LuaScript;
+import io.trawler.redis.Await;
+import io.trawler.redis.LuaScript;
 import io.trawler.frontier.UrlFingerprint;
 import io.trawler.refresh.PageHistory;
 import io.vertx.core.Future;

@@ -8,7 +8,7 @@ import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlSpec;
 import io.trawler.crawl.CrawlState;
-import io.trawler.frontier.Await;
+import io.trawler.redis.Await;
 import io.trawler.frontier.Frontier;
 import io.trawler.partition.LaneRouting;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -78,13 +78,13 @@ public class RevisitFeeder {
                     if (spec.continuous() && CrawlState.RUNNING.name().equals(crawl.state)) {
                         feed(crawl.id, spec, System.currentTimeMillis());
                     }
-                } catch (io.trawler.frontier.StoreUnavailableException e) {
+                } catch (io.trawler.redis.StoreUnavailableException e) {
                     LOG.warnf("Revisit feeder, crawl %s: %s", crawl.id, e.getMessage());
                 } catch (Exception e) {
                     LOG.errorf(e, "Revisit feeder, crawl %s", crawl.id);
                 }
             }
-        } catch (io.trawler.frontier.StoreUnavailableException e) {
+        } catch (io.trawler.redis.StoreUnavailableException e) {
             LOG.warnf("Revisit feeder: %s", e.getMessage());
         } catch (Exception e) {
             LOG.errorf(e, "Revisit feeder");

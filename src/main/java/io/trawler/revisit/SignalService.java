@@ -1,5 +1,6 @@
 package io.trawler.revisit;
 
+import io.trawler.config.Text;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.parse.UrlNormalizer;
@@ -76,8 +77,8 @@ public class SignalService {
         return rejected;
     }
 
-    /** At most 200 characters of an input, as every API message ({@link io.trawler.api.Inputs#quote}); null stays null. */
+    /** At most 200 characters of an input, as every API message ({@link Text#quote}); null stays null. */
     static String quote(String s) {
-        return s == null ? null : io.trawler.api.Inputs.quote(s);
+        return s == null ? null : Text.quote(s);
     }
 }

@@ -73,10 +73,10 @@ public class CrawlPage {
     private final io.trawler.api.SearchResource searches;
     private final io.trawler.api.CrawlHostsResource hostViews;
 
-    private final io.trawler.worker.WorkerDirectory workers;
+    private final io.trawler.frontier.WorkerRegistry workers;
 
     public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, com.fasterxml.jackson.databind.ObjectMapper json,
-            io.trawler.api.CrawlHostsResource hostViews, io.trawler.api.SearchResource searches, io.trawler.worker.WorkerDirectory workers) {
+            io.trawler.api.CrawlHostsResource hostViews, io.trawler.api.SearchResource searches, io.trawler.frontier.WorkerRegistry workers) {
         this.workers = workers;
         this.hostViews = hostViews;
         this.searches = searches;

@@ -52,14 +52,14 @@ public class DashboardPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, int sites, List<io.trawler.worker.WorkerDirectory.Worker> workers);
+        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, int sites, List<io.trawler.frontier.WorkerRegistry.Worker> workers);
     }
 
     private final CrawlService crawls;
     private final PlanConfig planConfig;
-    private final io.trawler.worker.WorkerDirectory workers;
+    private final io.trawler.frontier.WorkerRegistry workers;
 
-    public DashboardPage(CrawlService crawls, PlanConfig planConfig, io.trawler.worker.WorkerDirectory workers) {
+    public DashboardPage(CrawlService crawls, PlanConfig planConfig, io.trawler.frontier.WorkerRegistry workers) {
         this.crawls = crawls;
         this.planConfig = planConfig;
         this.workers = workers;

@@ -24,9 +24,9 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.TEXT_HTML)
 public class PartitionPage {
 
-    private final io.trawler.worker.WorkerDirectory workers;
+    private final io.trawler.frontier.WorkerRegistry workers;
 
-    public PartitionPage(io.trawler.worker.WorkerDirectory workers) {
+    public PartitionPage(io.trawler.frontier.WorkerRegistry workers) {
         this.workers = workers;
     }
 

@@ -1,5 +1,13 @@
 package io.trawler.worker;
 
+import io.trawler.store.WarcUploader;
+import io.trawler.store.WarcArchiveConfig;
+import io.trawler.store.WarcArchive;
+import io.trawler.revisit.RefreshStore;
+import io.trawler.redis.Await;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.frontier.Leaser;
+import io.trawler.frontier.CompletionResult;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -12,6 +20,8 @@ import io.trawler.frontier.Lease;
 import io.trawler.frontier.Politeness;
 import io.trawler.frontier.PolitenessConfig;
 import io.trawler.frontier.Frontier;
+import io.trawler.frontier.WorkerRegistry;
+import io.trawler.fetch.AddressPolicy;
 import io.trawler.store.WarcStore;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -49,7 +59,7 @@ public class CrawlWorker {
     private final FetchConfig fetchConfig;
     private final PolitenessConfig politenessConfig;
     private final Frontier frontier;
-    private final io.trawler.revisit.RefreshStore refresh;
+    private final RefreshStore refresh;
     private final Vertx vertx;
     private final ObjectMapper json;
     private final Counter completed;
@@ -65,26 +75,31 @@ public class CrawlWorker {
     /** The node serving each lane of each partitioned crawl ({@code ""}: any), refreshed with the crawls. */
     private final Map<String, List<String>> laneNodes = new ConcurrentHashMap<>();
     private int crawlCursor;
-    private io.trawler.frontier.Leaser leaser;
+    private Leaser leaser;
 
     private volatile boolean running;
     private Thread loop;
     private ExecutorService cpu;
     private HttpFetcher fetcher;
     private WarcStore warc;
-    private final io.trawler.store.WarcArchive archive;
-    private final io.trawler.store.WarcArchiveConfig archiveConfig;
+    private final WarcArchive archive;
+    private final WarcArchiveConfig archiveConfig;
     /** Sends closed WARC files to a remote archive (null with the local one). */
-    private volatile io.trawler.store.WarcUploader uploader;
+    private volatile WarcUploader uploader;
     private PageProcessor processor;
     private Heartbeat heartbeat;
+    private final WorkerRegistry registry;
+    private final AddressPolicy addressPolicy;
     /** This node's spacing of fetches per (address, host) over the lanes it serves of one crawl. */
     private final ClientSpacing spacing = new ClientSpacing();
 
     public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
-            Frontier frontier, io.trawler.revisit.RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics,
-            io.trawler.store.WarcArchive archive, io.trawler.store.WarcArchiveConfig archiveConfig) {
+            Frontier frontier, RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics,
+            WarcArchive archive, WarcArchiveConfig archiveConfig, WorkerRegistry registry,
+            AddressPolicy addressPolicy) {
         this.refresh = refresh;
+        this.registry = registry;
+        this.addressPolicy = addressPolicy;
         this.archive = archive;
         this.archiveConfig = archiveConfig;
         this.trawler = trawler;
@@ -123,7 +138,7 @@ public class CrawlWorker {
             t.setDaemon(true);
             return t;
         });
-        fetcher = new HttpFetcher(vertx, fetchConfig, io.quarkus.arc.Arc.container().instance(io.trawler.fetch.AddressPolicy.class).get());
+        fetcher = new HttpFetcher(vertx, fetchConfig, addressPolicy);
         RobotsCache robots = new RobotsCache(fetcher, fetchConfig);
         if (config.nodeTimeout().compareTo(config.heartbeatInterval().multipliedBy(2)) < 0) {
             throw new IllegalArgumentException("trawler.worker.node-timeout (" + config.nodeTimeout()
@@ -131,17 +146,17 @@ public class CrawlWorker {
         }
         String node = nodeName();
         String worker = node + "-" + ProcessHandle.current().pid();
-        leaser = new io.trawler.frontier.Leaser(worker, node, fetcher.sourceAddresses(), config.nodeTimeout().toMillis());
+        leaser = new Leaser(worker, node, fetcher.sourceAddresses(), config.nodeTimeout().toMillis());
         java.nio.file.Path warcDir = trawler.dataDir().resolve("warc");
         // with a remote archive, files close by age too and each closed one is sent at once
-        var sender = archive.remote() ? new io.trawler.store.WarcUploader(warcDir, archive, archiveConfig.retryInterval()) : null;
+        var sender = archive.remote() ? new WarcUploader(warcDir, archive, archiveConfig.retryInterval()) : null;
         uploader = sender;
         warc = new WarcStore(warcDir, config.warcMaxFileBytes(), sender == null ? java.time.Duration.ZERO : config.warcMaxFileAge(),
                 config.warcCompressionLevel(), worker,
                 "Trawler/0.1 (jwarc)", sender == null ? f -> { } : f -> sender.nudge());
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
                 new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), refresh);
-        heartbeat = new Heartbeat(io.quarkus.arc.Arc.container().instance(io.vertx.redis.client.Redis.class).get(), frontier, worker, node,
+        heartbeat = new Heartbeat(registry, frontier, worker, node,
                 fetcher.sourceAddresses(), config.heartbeatInterval().toMillis());
         running = true;
         loop = new Thread(this::run, "trawler-worker");
@@ -175,7 +190,7 @@ public class CrawlWorker {
         }
         try {
             // a renewal at time 0: this worker is gone, its leases still in flight go back now
-            io.trawler.frontier.Await.result(frontier.renew(leaser.worker(), crawls.keySet(), 0));
+            Await.result(frontier.renew(leaser.worker(), crawls.keySet(), 0));
         } catch (RuntimeException e) {
             LOG.warnf("Worker %s: could not hand its leases back (they return when its heartbeat is missed): %s", leaser.worker(), e);
         }
@@ -195,7 +210,7 @@ public class CrawlWorker {
     }
 
     /** What the WARC uploader has done, when closed files go to a remote archive. */
-    public java.util.Optional<io.trawler.store.WarcUploader.Status> archiveStatus() {
+    public java.util.Optional<WarcUploader.Status> archiveStatus() {
         var u = uploader;
         return u == null ? java.util.Optional.empty() : java.util.Optional.of(u.status());
     }
@@ -299,7 +314,7 @@ public class CrawlWorker {
     private void dispatch(CrawlContext ctx, Lease lease, int nodeLanes) {
         inFlight.incrementAndGet();
         long wait = nodeLanes > 1 && ctx.shardedNodePoliteness()
-                ? spacing.reserve(lease.client(), io.trawler.parse.UrlNormalizer.hostOf(lease.url()), ctx.spec().delayMs(), System.currentTimeMillis())
+                ? spacing.reserve(lease.client(), UrlNormalizer.hostOf(lease.url()), ctx.spec().delayMs(), System.currentTimeMillis())
                 : 0;
         if (wait > 0) {
             vertx.setTimer(wait, t -> fetch(ctx, lease));
@@ -310,7 +325,7 @@ public class CrawlWorker {
 
     private void fetch(CrawlContext ctx, Lease lease) {
         long started = System.nanoTime();
-        Future<io.trawler.frontier.CompletionResult> f;
+        Future<CompletionResult> f;
         try {
             f = processor.process(ctx, lease);
         } catch (RuntimeException e) {
@@ -353,7 +368,7 @@ public class CrawlWorker {
         laneNodes.keySet().retainAll(active);
         for (String id : active) {
             if (!crawls.containsKey(id)) {
-                io.trawler.frontier.Frontier.Registration r = await(frontier.registration(id));
+                Frontier.Registration r = await(frontier.registration(id));
                 if (r == null) {
                     continue;   // deleted meanwhile
                 }
@@ -368,7 +383,7 @@ public class CrawlWorker {
     }
 
     private static <T> T await(Future<T> f) {
-        return io.trawler.frontier.Await.result(f);
+        return Await.result(f);
     }
 
     private String nodeName() {

@@ -4,7 +4,7 @@ import crawlercommons.robots.BaseRobotRules;
 import io.trawler.fetch.FetchConfig;
 import io.trawler.fetch.FetchError;
 import io.trawler.fetch.FetchResult;
-import io.trawler.fetch.HttpDates;
+import io.trawler.parse.HttpDates;
 import io.trawler.fetch.HttpFetcher;
 import io.trawler.fetch.RobotsCache;
 import io.trawler.frontier.Completion;

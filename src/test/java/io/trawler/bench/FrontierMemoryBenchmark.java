@@ -68,6 +68,6 @@ class FrontierMemoryBenchmark {
     }
 
     static <T> T await(Future<T> f) {
-        return io.trawler.frontier.Await.result(f);
+        return io.trawler.redis.Await.result(f);
     }
 }

@@ -1,7 +1,7 @@
 package io.trawler.bench;
 
 import io.trawler.config.Ids;
-import io.trawler.frontier.Await;
+import io.trawler.redis.Await;
 import io.trawler.frontier.Completion;
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.Discovery;

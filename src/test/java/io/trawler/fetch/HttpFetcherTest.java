@@ -207,7 +207,7 @@ class HttpFetcherTest {
     }
 
     static <T> T await(Future<T> f) {
-        return io.trawler.frontier.Await.result(f);
+        return io.trawler.redis.Await.result(f);
     }
 
     private static byte[] gzip(String s) {

@@ -1,5 +1,6 @@
 package io.trawler.frontier;
 
+import io.trawler.redis.Await;
 import io.trawler.config.Ids;
 import io.trawler.testsupport.TestRedis;
 import io.vertx.core.Future;

@@ -9,7 +9,7 @@ import io.restassured.config.EncoderConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import io.trawler.frontier.Await;
+import io.trawler.redis.Await;
 import io.trawler.testsupport.Accounts;
 import io.trawler.testsupport.Api;
 import io.vertx.redis.client.Command;

@@ -1,6 +1,6 @@
 package io.trawler.testsupport;
 
-import io.trawler.frontier.Await;
+import io.trawler.redis.Await;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.RedisCluster;

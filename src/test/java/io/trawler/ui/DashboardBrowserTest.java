@@ -13,16 +13,15 @@ import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
 import io.trawler.testsupport.Chromium;
-import io.trawler.worker.Heartbeat;
-import io.vertx.redis.client.Command;
+import io.trawler.frontier.TestWorkers;
+import io.trawler.redis.Await;
+import io.trawler.frontier.WorkerRegistry;
 import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.Request;
 import jakarta.inject.Inject;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +39,9 @@ class DashboardBrowserTest {
 
     @Inject
     Redis redis;
+
+    @Inject
+    WorkerRegistry workers;
 
     @Test
     void dashboardFollowsCrawlsAndWorkersWithoutAReload() throws Exception {
@@ -76,15 +78,14 @@ class DashboardBrowserTest {
 
             // a worker that stops heart-beating raises one alert; it goes when the worker reports again
             String worker = "dash-worker-" + Long.toString(System.nanoTime(), 36);
-            send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(System.currentTimeMillis() - 120_000).arg(worker));
-            send(Request.cmd(Command.HSET).arg(Heartbeat.STATE).arg(worker).arg("0,16,42,0"));
+            Await.result(workers.report(worker, new WorkerRegistry.Load(0, 16, 42, 0, worker, List.of()), System.currentTimeMillis() - 120_000));
             Locator alert = page.locator("#alerts li[data-key='worker:" + worker + "']");
             alert.waitFor();
             assertEquals("Worker " + worker + " stopped heart-beating.", alert.textContent());
             assertTrue(page.locator("#worker-rows tr:has-text('" + worker + "')").textContent().contains("silent"));
             List<String> a11y = Chromium.seriousViolations(page);
             Chromium.screenshot(page, "dashboard-live");
-            send(Request.cmd(Command.ZADD).arg(Heartbeat.SEEN).arg(System.currentTimeMillis()).arg(worker));
+            Await.result(workers.report(worker, new WorkerRegistry.Load(0, 16, 42, 0, worker, List.of()), System.currentTimeMillis()));
             alert.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED));
 
             // the crawl's own page, open while it runs: the server's status-class counts plus the records the page
@@ -113,8 +114,7 @@ class DashboardBrowserTest {
             crawlPage.reload();
             assertEquals(records, statusTotal(crawlPage), "after a reload, the server's counts: every record once");
             assertEquals(0, page.locator("#alerts li[data-key='crawl:" + crawlId + "']").count());
-            send(Request.cmd(Command.ZREM).arg(Heartbeat.SEEN).arg(worker));
-            send(Request.cmd(Command.HDEL).arg(Heartbeat.STATE).arg(worker));
+            TestWorkers.forget(redis, worker);
             ctx.close();
             assertTrue(a11y.isEmpty(), "axe-core: " + a11y);
         }
@@ -135,7 +135,4 @@ class DashboardBrowserTest {
         return digits.isEmpty() ? 0 : Long.parseLong(digits);
     }
 
-    private void send(Request r) throws Exception {
-        redis.send(r).toCompletionStage().toCompletableFuture().get(5, TimeUnit.SECONDS);
-    }
 }

@@ -1,4 +1,4 @@
-package io.trawler.config;
+package io.trawler.worker;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.apache.lucene.analysis.tokenattributes.BytesTermAttributeImpl;

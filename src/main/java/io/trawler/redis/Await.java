@@ -1,4 +1,4 @@
-package io.trawler.frontier;
+package io.trawler.redis;
 
 import io.vertx.core.Future;
 import java.util.concurrent.TimeUnit;

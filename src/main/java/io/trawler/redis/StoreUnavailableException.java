@@ -1,4 +1,4 @@
-package io.trawler.frontier;
+package io.trawler.redis;
 
 /** Redis cannot be reached (down, restarting, or not answering in time): the API answers 503, loops retry later. */
 public class StoreUnavailableException extends IllegalStateException {

@@ -1,51 +1,85 @@
-package io.trawler.worker;
+package io.trawler.frontier;
 
-import io.trawler.frontier.ScoredMembers;
+import io.trawler.redis.ScoredMembers;
+import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * The workers that reported a heartbeat ({@link Heartbeat}) in the last day: their node, source addresses and load,
- * for the dashboard and for placing lanes on live nodes. A worker silent for longer than
- * {@code trawler.worker.node-timeout} is not live (its leases are taken back and its node's lanes move).
+ * The {@link WorkerRegistry} in Redis: {@value #SEEN} scores each worker by the time it last reported (epoch ms) and
+ * {@value #STATE} holds its {@link Load} as {@code inFlight,concurrency,pages,crawls,node,address address…}.
+ * Workers silent for a day are forgotten, by whichever listing finds them.
  */
 @ApplicationScoped
-public class WorkerDirectory {
+public class RedisWorkerRegistry implements WorkerRegistry {
+
+    /** Sorted set: worker name → last heartbeat (epoch ms). */
+    static final String SEEN = "trawler:workers:seen";
+    /** Hash: worker name → its load. */
+    static final String STATE = "trawler:workers:state";
 
     /** Workers silent this long are forgotten. */
     static final Duration FORGET = Duration.ofDays(1);
 
-    /** One worker: its last heartbeat, node, source addresses and load. */
-    public record Worker(String name, String node, List<String> addresses, Instant lastSeen, long inFlight, int concurrency, long pages,
-            int crawls, boolean stale) {
-        public long secondsAgo() {
-            return Math.max(0, Duration.between(lastSeen, Instant.now()).toSeconds());
-        }
-    }
-
     private final Redis redis;
     private final Duration timeout;
 
-    public WorkerDirectory(Redis redis, WorkerConfig config) {
+    /**
+     * @param nodeTimeout how long a worker may be silent and still live: {@code trawler.worker.node-timeout}, whose
+     *     default the worker's settings ({@code WorkerConfig}) hold
+     */
+    @Inject
+    public RedisWorkerRegistry(Redis redis, @ConfigProperty(name = "trawler.worker.node-timeout") Duration nodeTimeout) {
         this.redis = redis;
-        this.timeout = config.nodeTimeout();
+        this.timeout = nodeTimeout;
     }
 
-    /** Every worker heard from in the last day (the 100 heard from last), live or silent; empty when Redis does not answer. */
+    @Override
+    public Future<Void> report(String worker, Load load, long now) {
+        // the load first: a worker listed as seen always has its load
+        return redis.send(Request.cmd(Command.HSET).arg(STATE).arg(worker).arg(format(load)))
+                .compose(r -> redis.send(Request.cmd(Command.ZADD).arg(SEEN).arg(now).arg(worker))).mapEmpty();
+    }
+
+    /** A load as {@value #STATE} holds it. */
+    static String format(Load l) {
+        return l.inFlight() + "," + l.concurrency() + "," + l.pages() + "," + l.crawls() + "," + l.node() + "," + String.join(" ", l.addresses());
+    }
+
+    /** Parses a stored load; missing or broken fields read as 0, a missing node as the worker's name. */
+    static Load parse(String worker, String state) {
+        String[] f = state.split(",", -1);
+        String node = f.length > 4 && !f[4].isEmpty() ? f[4] : worker;
+        List<String> addresses = f.length > 5 && !f[5].isBlank() ? Arrays.asList(f[5].trim().split(" +")) : List.of();
+        return new Load(num(f, 0), (int) num(f, 1), num(f, 2), (int) num(f, 3), node, addresses);
+    }
+
+    private static long num(String[] f, int i) {
+        try {
+            return i < f.length ? Long.parseLong(f[i]) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    @Override
     public List<Worker> list() {
         long now = System.currentTimeMillis();
         try {
-            Request newestFirst = Request.cmd(Command.ZREVRANGE).arg(Heartbeat.SEEN).arg(0).arg(99).arg("WITHSCORES");
+            Request newestFirst = Request.cmd(Command.ZREVRANGE).arg(SEEN).arg(0).arg(99).arg("WITHSCORES");
             List<ScoredMembers.Scored> workers = ScoredMembers.of(get(newestFirst));
             long cutoff = now - FORGET.toMillis();
             if (!workers.isEmpty() && workers.get(workers.size() - 1).score() < cutoff) {
@@ -63,15 +97,12 @@ public class WorkerDirectory {
         }
     }
 
-    /**
-     * The live nodes, each with its live workers, by name: every worker heard from within the node timeout, however
-     * many others were heard from earlier in the day.
-     */
+    @Override
     public Map<String, List<Worker>> liveNodes() {
         long now = System.currentTimeMillis();
         Map<String, List<Worker>> nodes = new TreeMap<>();
         try {
-            Request live = Request.cmd(Command.ZRANGEBYSCORE).arg(Heartbeat.SEEN).arg(now - timeout.toMillis()).arg("+inf").arg("WITHSCORES");
+            Request live = Request.cmd(Command.ZRANGEBYSCORE).arg(SEEN).arg(now - timeout.toMillis()).arg("+inf").arg("WITHSCORES");
             for (Worker w : withLoads(ScoredMembers.of(get(live)), now)) {
                 if (!w.stale()) {
                     nodes.computeIfAbsent(w.node(), n -> new ArrayList<>()).add(w);
@@ -83,10 +114,7 @@ public class WorkerDirectory {
         return nodes;
     }
 
-    /**
-     * The source addresses the live workers of a node fetch from (empty: the system's, or the node is not live), from a
-     * reading at most a second old (views of many crawls ask for it).
-     */
+    @Override
     public List<String> addressesOf(String node) {
         long now = System.currentTimeMillis();
         Snapshot s = snapshot;
@@ -109,13 +137,13 @@ public class WorkerDirectory {
         if (workers.isEmpty()) {
             return out;
         }
-        Request hmget = Request.cmd(Command.HMGET).arg(Heartbeat.STATE);
+        Request hmget = Request.cmd(Command.HMGET).arg(STATE);
         workers.forEach(w -> hmget.arg(w.member()));
         Response states = get(hmget);
         for (int i = 0; i < workers.size(); i++) {
             ScoredMembers.Scored w = workers.get(i);
             Response state = states == null ? null : states.get(i);
-            Heartbeat.Load load = Heartbeat.Load.parse(w.member(), state == null ? "" : state.toString());
+            Load load = parse(w.member(), state == null ? "" : state.toString());
             long at = (long) w.score();
             out.add(new Worker(w.member(), load.node(), load.addresses(), Instant.ofEpochMilli(at), load.inFlight(), load.concurrency(),
                     load.pages(), load.crawls(), now - at > timeout.toMillis()));
@@ -125,14 +153,14 @@ public class WorkerDirectory {
 
     /** Drops the workers silent since before {@code cutoff} from both the sorted set and the load hash. */
     private void forgetSilent(long cutoff) throws Exception {
-        Response gone = get(Request.cmd(Command.ZRANGEBYSCORE).arg(Heartbeat.SEEN).arg("-inf").arg(cutoff).arg("LIMIT").arg(0).arg(1000));
+        Response gone = get(Request.cmd(Command.ZRANGEBYSCORE).arg(SEEN).arg("-inf").arg(cutoff).arg("LIMIT").arg(0).arg(1000));
         if (gone == null || gone.size() == 0) {
             return;
         }
         // exactly the names read (at most 1,000 a call; the rest go at the next): both entries of each go together
         // (one that reported again meanwhile is back with its next heartbeat)
-        Request hdel = Request.cmd(Command.HDEL).arg(Heartbeat.STATE);
-        Request zrem = Request.cmd(Command.ZREM).arg(Heartbeat.SEEN);
+        Request hdel = Request.cmd(Command.HDEL).arg(STATE);
+        Request zrem = Request.cmd(Command.ZREM).arg(SEEN);
         for (Response name : gone) {
             hdel.arg(name.toString());
             zrem.arg(name.toString());

@@ -1,4 +1,4 @@
-package io.trawler.frontier;
+package io.trawler.redis;
 
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
@@ -78,7 +78,7 @@ public final class LuaScript {
         return r;
     }
 
-    Future<Response> run(Redis redis, String key, List<String> args) {
+    public Future<Response> run(Redis redis, String key, List<String> args) {
         return runMixed(redis, key, args);
     }
 }

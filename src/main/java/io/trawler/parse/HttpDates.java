@@ -1,4 +1,4 @@
-package io.trawler.fetch;
+package io.trawler.parse;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,4 +1,4 @@
-package io.trawler.config;
+package io.trawler.fetch;
 
 import io.trawler.embedded.RedisHosts;
 import io.trawler.fetch.AddressPolicy;

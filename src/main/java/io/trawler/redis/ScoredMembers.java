@@ -1,4 +1,4 @@
-package io.trawler.frontier;
+package io.trawler.redis;
 
 import io.vertx.redis.client.Response;
 import io.vertx.redis.client.ResponseType;

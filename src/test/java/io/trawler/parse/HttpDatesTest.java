@@ -1,4 +1,4 @@
-package io.trawler.fetch;
+package io.trawler.parse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

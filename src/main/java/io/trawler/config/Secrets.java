@@ -1,4 +1,4 @@
-package io.trawler.account;
+package io.trawler.config;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
