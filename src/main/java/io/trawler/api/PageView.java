@@ -11,7 +11,7 @@ public record PageView(long id, String url, int status, String outcome, Instant 
         @Schema(nullable = true) String contentType, @Schema(nullable = true) String digest, @Schema(nullable = true) Warc warc, @Schema(nullable = true) Long bytes, boolean truncated, @Schema(nullable = true) Integer fetchMs, @Schema(nullable = true) String redirect,
         @Schema(nullable = true) String error, @JsonInclude(JsonInclude.Include.NON_NULL) Double relevance,
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean relevant,
-        @Schema(nullable = true, description = "What became of the page's distinct links (fetched HTML pages only)") io.trawler.crawl.LinkDecisions links) {
+        @Schema(nullable = true, description = "What became of the page's distinct links (fetched HTML pages only)") io.trawler.frontier.LinkDecisions links) {
 
     public record Warc(@Schema(nullable = true) String file, @Schema(nullable = true) Long offset) {
     }

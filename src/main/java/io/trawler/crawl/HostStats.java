@@ -86,7 +86,7 @@ public record HostStats(String host, long pages, long c2xx, long c3xx, long c4xx
         private final Map<String, long[]> byHost = new LinkedHashMap<>();
 
         /** Counts one stored record. */
-        public void add(PageRecord r) {
+        public void add(PageRow r) {
             long[] n = byHost.computeIfAbsent(hostOf(r.url()), h -> new long[9]);
             n[0]++;
             n[1 + StatusClasses.classOf(r.status())]++;

@@ -1,5 +1,6 @@
 package io.trawler.crawl;
 
+import io.trawler.frontier.LinkDecisions;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;

@@ -1,5 +1,7 @@
 package io.trawler.crawl;
 
+import io.trawler.frontier.PageRecord;
+import io.trawler.frontier.LinkDecisions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
 import io.trawler.config.TrawlerConfig;
@@ -16,7 +18,6 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,7 +35,7 @@ import org.jboss.logging.Logger;
  * record either in the database or still in the stream, from where the next start ingests it again (the stored
  * {@code ingested_until} says where to resume; stream ids make the replay idempotent).
  *
- * <p>Poison-proof: each record is checked and bounded first ({@link PageRecord}); a record that cannot be stored
+ * <p>Poison-proof: each record is checked and bounded first ({@link PageRow}); a record that cannot be stored
  * is quarantined with its reason ({@code page_quarantine}, readable through the API) and never holds up its batch
  * (when a batch fails, its records are stored one by one). Every row carries its stream id, unique per crawl, and
  * inserts skip ids already stored, so a replay after a crash or a retry stores nothing twice. One ingester per
@@ -68,7 +69,7 @@ public class PageIngestor {
     private record CrawlInfo(String siteId, long maxPages, boolean hostsCounted) {
     }
 
-    private record Entry(String streamId, Map<String, String> fields, PageRecord record) {
+    private record Entry(String streamId, Map<String, String> fields, PageRecord record, PageRow row) {
     }
 
     private record Refused(String streamId, Map<String, String> fields, String reason) {
@@ -106,23 +107,23 @@ public class PageIngestor {
         List<Refused> refused = new ArrayList<>();
         String lastId = batch.cursor();
         for (PageRecordSource.Entry e : batch.entries()) {
-            Map<String, String> f = e.fields();
             try {
-                good.add(new Entry(e.id(), f, PageRecord.parse(e.id(), f)));
+                PageRecord r = e.record();
+                good.add(new Entry(e.id(), e.fields(), r, PageRow.of(e.id(), r)));
             } catch (IllegalArgumentException bad) {
-                refused.add(new Refused(e.id(), f, bad.getMessage()));
+                refused.add(new Refused(e.id(), e.fields(), bad.getMessage()));
             }
         }
         List<Entry> stored = store(crawlId, good, refused, lastId);
         LinkGraphStore graph = graph(crawlId);
-        List<Map<String, String>> records = new ArrayList<>(stored.size());
+        List<PageRecord> records = new ArrayList<>(stored.size());
         for (Entry e : stored) {
-            records.add(e.fields());
-            String links = e.fields().get("links");
-            if (links != null || "fetched".equals(e.record().outcome())) {
-                List<String> out = links == null || links.isEmpty() ? List.of() : Arrays.asList(links.split("\n"));
-                graph.add(e.record().url(), out);
-                ranks.fetched(crawlId, e.record().url(), out);
+            PageRecord r = e.record();
+            records.add(r);
+            if (r.links() != null || "fetched".equals(r.outcome())) {
+                List<String> out = r.links() == null ? List.of() : r.links();
+                graph.add(r.url(), out);
+                ranks.fetched(crawlId, r.url(), out);
             }
         }
         graph.flush();
@@ -209,15 +210,15 @@ public class PageIngestor {
         }
         try (PreparedStatement ps = c.prepareStatement(INSERT)) {
             for (Entry e : entries) {
-                bind(ps, crawlId, e.record());
+                bind(ps, crawlId, e.row());
                 ps.addBatch();
             }
             int[] inserted = ps.executeBatch();
             for (int i = 0; i < inserted.length; i++) {
                 // 0: already stored (a replay); a driver that cannot tell (SUCCESS_NO_INFO) is taken at its word
                 if (inserted[i] != 0) {
-                    tally.classes().add(entries.get(i).record().status());
-                    tally.hosts().add(entries.get(i).record());
+                    tally.classes().add(entries.get(i).row().status());
+                    tally.hosts().add(entries.get(i).row());
                 }
             }
         }
@@ -345,7 +346,7 @@ public class PageIngestor {
     }
 
 
-    private static void bind(PreparedStatement ps, String crawlId, PageRecord r) throws SQLException {
+    private static void bind(PreparedStatement ps, String crawlId, PageRow r) throws SQLException {
         ps.setString(1, crawlId);
         ps.setString(2, r.url());
         ps.setInt(3, r.status());

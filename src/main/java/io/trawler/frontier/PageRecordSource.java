@@ -11,8 +11,16 @@ import java.util.Map;
  */
 public interface PageRecordSource {
 
-    /** One page record: an id unique within its crawl (stable across replays) and its fields. */
+    /**
+     * One page record: an id unique within its crawl (stable across replays) and its fields as the stream holds them
+     * (kept as they are, so that a record that cannot be read is set aside whole).
+     */
     record Entry(String id, Map<String, String> fields) {
+
+        /** The typed record; IllegalArgumentException naming the field that is wrong. */
+        public PageRecord record() {
+            return PageRecord.parse(fields);
+        }
     }
 
     /** Records after a cursor, and the cursor after them (the same cursor when there were none). */

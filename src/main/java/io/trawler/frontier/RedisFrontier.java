@@ -263,7 +263,7 @@ public class RedisFrontier implements Frontier {
                 List<Discovery> kept = byShard.remove(own);
                 mine = kept == null ? List.of() : kept;
                 byShard.forEach((shard, links) -> handovers.add(enqueueIn(crawlId, l, shard, bucketBits, links, now, "")));
-                if (pageShard != own && !c.retry() && "fetched".equals(c.counter())) {
+                if (pageShard != own && !c.retry() && c.tally() == Completion.Tally.FETCHED) {
                     notices.add(SCRIPT.run(redis, l.shard(pageShard).prefix(),
                             List.of("fetched", Integer.toHexString(bucket), Long.toString(remainder))));
                 }
@@ -278,22 +278,23 @@ public class RedisFrontier implements Frontier {
                     }
                 }
             }
-            List<String> args = new ArrayList<>(12 + c.record().size() * 2 + mine.size() * 5);
+            Map<String, String> record = c.record() == null ? Map.of() : c.record().toFields();
+            List<String> args = new ArrayList<>(12 + record.size() * 2 + mine.size() * 5);
             args.add("complete");
             args.add(Long.toString(now));
             args.add(c.lease().member());
             args.add(Long.toString(c.hostNextAt()));
             args.add(Long.toString(c.hostDelay()));
             args.add(c.retry() ? "retry" : "done");
-            args.add(c.counter() == null ? "" : c.counter());
+            args.add(counterOf(c.tally()));
             args.add(pageShard == own ? Integer.toHexString(bucket) : "");
             args.add(Long.toString(remainder));
             args.add(c.focus() == null ? "" : Double.toString(c.focus().similarity()));
             args.add(c.focus() == null ? "" : c.focus().relevant() ? "1" : "0");
-            args.add(Integer.toString(c.record().size()));
-            c.record().forEach((k, v) -> {
+            args.add(Integer.toString(record.size()));
+            record.forEach((k, v) -> {
                 args.add(k);
-                args.add(v == null ? "" : v);
+                args.add(v);
             });
             addLinks(args, mine, bucketBits);
             return Future.all(Future.all(notices), Future.all(handovers)).compose(v -> SCRIPT.run(redis, l.shard(own).prefix(), args)).compose(r -> {
@@ -860,6 +861,16 @@ public class RedisFrontier implements Frontier {
     public Future<Long> unread(String crawlId) {
         return eachShard(crawlId, shard -> redis.send(Request.cmd(Command.XLEN).arg(shard.pages()))
                 .map(r -> r == null ? 0L : r.toLong()));
+    }
+
+    /** The stats hash field a completion's tally adds to ({@code ""}: none). */
+    static String counterOf(Completion.Tally tally) {
+        return switch (tally) {
+            case FETCHED -> "fetched";
+            case ERRORS -> "errors";
+            case ROBOTS_DENIED -> "robotsDenied";
+            case NONE -> "";
+        };
     }
 
     /** The crawl's counters: the home shard's settings and state, every shard's counters and leases summed. */

@@ -2,6 +2,7 @@ package io.trawler.revisit;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.crawl.PagesIngested;
+import io.trawler.frontier.PageRecord;
 import io.trawler.refresh.ChangeImpact;
 import io.trawler.refresh.PageHistory;
 import io.trawler.refresh.UserExperienceSchedule;
@@ -12,6 +13,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -67,11 +70,11 @@ public class RefreshRecorder {
     /** A policy's decision for one fetched page: its next due time (null: keep its schedule). */
     @FunctionalInterface
     private interface Decision {
-        Long due(String url, PageHistory h, Map<String, String> record, PageHistory.Observation o, boolean first);
+        Long due(String url, PageHistory h, PageRecord record, PageHistory.Observation o, boolean first);
     }
 
     /** Adds each record's fetch to its page's history, asks the policy when the page is next due, stores both. */
-    private void recordWith(String siteId, long maxPages, List<Map<String, String>> records, Decision decision) {
+    private void recordWith(String siteId, long maxPages, List<PageRecord> records, Decision decision) {
         List<String> urls = distinctUrls(records);
         if (urls.isEmpty()) {
             return;
@@ -82,8 +85,8 @@ public class RefreshRecorder {
             histories.put(urls.get(i), stored.get(i));
         }
         Map<String, Long> due = new LinkedHashMap<>();
-        for (Map<String, String> r : records) {
-            String url = r.get("url");
+        for (PageRecord r : records) {
+            String url = r.url();
             PageHistory h = histories.get(url);
             if (h == null) {
                 continue;
@@ -105,7 +108,7 @@ public class RefreshRecorder {
      * Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule), each
      * page's change rate estimated under the site's prior.
      */
-    public void record(String siteId, long maxPages, List<Map<String, String>> records, Optional<RevisitSchedule> schedule) {
+    public void record(String siteId, long maxPages, List<PageRecord> records, Optional<RevisitSchedule> schedule) {
         if (schedule.isEmpty()) {
             recordWith(siteId, maxPages, records, (url, h, r, o, first) -> null);
             return;
@@ -119,10 +122,10 @@ public class RefreshRecorder {
      * versions of their main text are kept, each change's impact on their queries is measured against the version
      * before, and the next visit comes sooner the more the page is viewed and the more its changes matter.
      */
-    void recordWithUsage(String siteId, RefreshPlan plan, long maxPages, List<Map<String, String>> records) {
+    void recordWithUsage(String siteId, RefreshPlan plan, long maxPages, List<PageRecord> records) {
         List<String> urls = distinctUrls(records);
         List<RefreshStore.Usage> usage = store.usage(siteId, urls);
-        Map<String, RefreshStore.Usage> usageOf = new java.util.HashMap<>();
+        Map<String, RefreshStore.Usage> usageOf = new HashMap<>();
         for (int i = 0; i < urls.size(); i++) {
             usageOf.put(urls.get(i), usage.get(i));
         }
@@ -131,7 +134,7 @@ public class RefreshRecorder {
         SiteRatePrior prior = priors.of(siteId);
         recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
             RefreshStore.Usage u = usageOf.get(url);
-            String text = r.get("mainText");
+            String text = r.mainText();
             if (text != null && !u.queries().isEmpty()) {
                 String previous = versions.latest(siteId, url);
                 if (first || o == null || o.changed() || previous == null) {
@@ -151,7 +154,7 @@ public class RefreshRecorder {
      * page the model has not seen goes to the cluster nearest its features). Before the site has a model (no page
      * in the database yet) every page is scheduled by its own history.
      */
-    void recordWithClusters(String siteId, RefreshPlan plan, long maxPages, List<Map<String, String>> records) {
+    void recordWithClusters(String siteId, RefreshPlan plan, long maxPages, List<PageRecord> records) {
         ClusterModels.Model model = clusters.forSite(siteId);
         RevisitSchedule schedule = plan.schedule();
         recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
@@ -159,23 +162,20 @@ public class RefreshRecorder {
                 return schedule.nextDue(h);   // the seed's policy: a sample by its own visits
             }
             h.clearWindow();   // history only for the samples
-            double rate = model.rate(model.clusterOf(url, (int) parse(r.get("depth")), r.get("contentType"), parse(r.get("bytes"))));
+            double rate = model.rate(model.clusterOf(url, r.depth(), r.contentType(), r.bytes() == null ? 0 : r.bytes()));
             return h.lastFetch() + (Double.isNaN(rate) ? schedule.initialIntervalMs() : Math.round(schedule.target().interval(rate / 1000.0)));
         });
     }
 
-    private static List<String> distinctUrls(List<Map<String, String>> records) {
-        java.util.LinkedHashSet<String> urls = new java.util.LinkedHashSet<>();
-        for (Map<String, String> r : records) {
-            String url = r.get("url");
-            if (url != null && !url.isEmpty()) {
-                urls.add(url);
-            }
+    private static List<String> distinctUrls(List<PageRecord> records) {
+        LinkedHashSet<String> urls = new LinkedHashSet<>();
+        for (PageRecord r : records) {
+            urls.add(r.url());
         }
         return new ArrayList<>(urls);
     }
 
-    private PageHistory.Observation observe(PageHistory h, Map<String, String> r) {
+    private PageHistory.Observation observe(PageHistory h, PageRecord r) {
         PageHistory.Observation o = h.add(fetchOf(r));
         if (o != null) {
             visits.increment();
@@ -186,18 +186,9 @@ public class RefreshRecorder {
         return o;
     }
 
-    static PageHistory.Fetch fetchOf(Map<String, String> r) {
-        long fp = 0;
-        String hex = r.get("textFp");
-        if (hex != null && !hex.isEmpty()) {
-            fp = Long.parseUnsignedLong(hex, 16);
-        }
-        return new PageHistory.Fetch(parse(r.get("fetchedAt")), (int) parse(r.get("status")), fp, parse(r.get("lastModified")),
-                r.get("etag"));
-    }
-
-    private static long parse(String v) {
-        return v == null || v.isEmpty() ? 0 : Long.parseLong(v);
+    static PageHistory.Fetch fetchOf(PageRecord r) {
+        return new PageHistory.Fetch(r.fetchedAt(), r.status(), r.textFp() == null ? 0 : r.textFp(),
+                r.lastModified() == null ? 0 : r.lastModified(), r.etag());
     }
 
     /** The site's revisit schedule (none without a refresh plan) and page limit, cached for a moment. */

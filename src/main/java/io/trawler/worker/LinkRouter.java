@@ -24,8 +24,8 @@ final class LinkRouter {
     record Routed(List<Discovery> discoveries, List<String> graphLinks, int tooLong, int[] verdicts) {
 
         /** The scope decisions about the page's links, {@code followed} or not. */
-        io.trawler.crawl.LinkDecisions decisions(boolean followed) {
-            return new io.trawler.crawl.LinkDecisions(verdicts[CrawlScope.Verdict.IN.ordinal()], verdicts[CrawlScope.Verdict.HOST.ordinal()],
+        io.trawler.frontier.LinkDecisions decisions(boolean followed) {
+            return new io.trawler.frontier.LinkDecisions(verdicts[CrawlScope.Verdict.IN.ordinal()], verdicts[CrawlScope.Verdict.HOST.ordinal()],
                     verdicts[CrawlScope.Verdict.NOT_INCLUDED.ordinal()] + verdicts[CrawlScope.Verdict.EXCLUDED.ordinal()],
                     verdicts[CrawlScope.Verdict.TOO_DEEP.ordinal()], followed);
         }

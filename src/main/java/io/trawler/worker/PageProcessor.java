@@ -8,6 +8,8 @@ import io.trawler.parse.HttpDates;
 import io.trawler.fetch.HttpFetcher;
 import io.trawler.fetch.RobotsCache;
 import io.trawler.frontier.Completion;
+import io.trawler.frontier.Completion.Tally;
+import io.trawler.frontier.PageRecord;
 import io.trawler.frontier.CompletionResult;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.Lease;
@@ -81,12 +83,12 @@ final class PageProcessor {
             if (rules.isDeferVisits()) {
                 if (politeness.mayRetry(attempts)) {
                     return complete(ctx, lease, now + politeness.backoffMs(java.util.Optional.empty(), attempts, now), delay,
-                            true, "", Map.of(), List.of());
+                            true, Tally.NONE, null, List.of());
                 }
-                return complete(ctx, lease, 0, delay, false, "errors", record(ctx, lease, 0, "robots-unavailable", now), List.of());
+                return complete(ctx, lease, 0, delay, false, Tally.ERRORS, record(lease, 0, "robots-unavailable", now).build(), List.of());
             }
             if (!rules.isAllowed(lease.url())) {
-                return complete(ctx, lease, 0, delay, false, "robotsDenied", record(ctx, lease, 0, "robots-denied", now), List.of());
+                return complete(ctx, lease, 0, delay, false, Tally.ROBOTS_DENIED, record(lease, 0, "robots-denied", now).build(), List.of());
             }
         }
         Future<Map<String, String>> validators = ctx.spec().conditional()
@@ -116,24 +118,23 @@ final class PageProcessor {
         long now = System.currentTimeMillis();
         int attempts = lease.entry().attempts();
         if (result.error() == FetchError.BLOCKED) {
-            Map<String, String> rec = record(ctx, lease, 0, "blocked", result.startedAt().toEpochMilli());
-            rec.put("error", truncate(result.errorMessage(), 480));
-            return complete(ctx, lease, 0, -1, false, "errors", rec, List.of());
+            PageRecord rec = record(lease, 0, "blocked", result.startedAt().toEpochMilli())
+                    .error(truncate(result.errorMessage(), 480)).build();
+            return complete(ctx, lease, 0, -1, false, Tally.ERRORS, rec, List.of());
         }
         if (!result.ok()) {
             if (result.error() != FetchError.STOPPED && politeness.mayRetry(attempts)) {
                 return complete(ctx, lease, now + politeness.backoffMs(java.util.Optional.empty(), attempts, now), delay,
-                        true, "", Map.of(), List.of());
+                        true, Tally.NONE, null, List.of());
             }
             learnedNothing(ctx, lease);
-            Map<String, String> rec = record(ctx, lease, 0, "error-" + result.error().name().toLowerCase(Locale.ROOT), result.startedAt().toEpochMilli());
-            rec.put("fetchMs", Long.toString(result.durationMs()));
-            rec.put("error", truncate(result.errorMessage(), 480));
-            return complete(ctx, lease, now + delay, delay, false, "errors", rec, List.of());
+            PageRecord rec = record(lease, 0, "error-" + result.error().name().toLowerCase(Locale.ROOT), result.startedAt().toEpochMilli())
+                    .fetchMs(result.durationMs()).error(truncate(result.errorMessage(), 480)).build();
+            return complete(ctx, lease, now + delay, delay, false, Tally.ERRORS, rec, List.of());
         }
         if (Politeness.isBackOff(result.status()) && politeness.mayRetry(attempts)) {
             long wait = politeness.backoffMs(result.header("retry-after"), attempts, now);
-            return complete(ctx, lease, now + wait, delay, true, "", Map.of(), List.of());
+            return complete(ctx, lease, now + wait, delay, true, Tally.NONE, null, List.of());
         }
         Promise<Processed> processed = Promise.promise();
         // the body stays on the fetcher's in-flight budget until it is processed: while the processing threads are
@@ -157,7 +158,7 @@ final class PageProcessor {
         return processed.future().compose(p -> {
             KnownLinks.Unsent unsent = ctx.known() == null ? null : ctx.known().unsent(p.links());
             List<Discovery> sent = unsent == null ? p.links() : unsent.links();
-            return frontier.complete(new Completion(lease, now + delay, delay, false, "fetched", p.record(), sent, p.relevance()),
+            return frontier.complete(new Completion(lease, now + delay, delay, false, Tally.FETCHED, p.record(), sent, p.relevance()),
                     ctx.bucketBits(), System.currentTimeMillis()).onSuccess(r -> {
                         if (unsent != null && !r.stale() && r.linksTaken()) {
                             ctx.known().remember(unsent);   // the frontier took them: admitted, or seen already
@@ -197,28 +198,22 @@ final class PageProcessor {
         frontier.rescore(ctx.id(), batch).onFailure(e -> LOG.debugf("re-scoring of crawl %s left for the next round: %s", ctx.id(), e));
     }
 
-    private record Processed(Map<String, String> record, List<Discovery> links, Completion.Relevance relevance) {
+    private record Processed(PageRecord record, List<Discovery> links, Completion.Relevance relevance) {
     }
 
     private Processed processResponse(CrawlContext ctx, Lease lease, FetchResult result) {
-        Map<String, String> rec = record(ctx, lease, result.status(), result.truncated() == null ? "fetched" : "truncated",
-                result.startedAt().toEpochMilli());
-        rec.put("contentType", truncate(result.contentType(), 250));
-        rec.put("bytes", Integer.toString(result.body().length));
-        rec.put("fetchMs", Long.toString(result.durationMs()));
-        if (result.truncated() != null) {
-            rec.put("truncated", result.truncated());
-        }
-        result.header("etag").ifPresent(v -> rec.put("etag", truncate(v, 200)));
-        result.header("last-modified").flatMap(HttpDates::parse).ifPresent(v -> rec.put("lastModified", Long.toString(v)));
+        PageRecord.Builder rec = record(lease, result.status(), result.truncated() == null ? "fetched" : "truncated",
+                result.startedAt().toEpochMilli())
+                .contentType(truncate(result.contentType(), 250)).bytes(result.body().length).fetchMs(result.durationMs())
+                .truncated(result.truncated());
+        result.header("etag").ifPresent(v -> rec.etag(truncate(v, 200)));
+        result.header("last-modified").flatMap(HttpDates::parse).ifPresent(rec::lastModified);
         try {
             WarcStore.Stored stored = warc.write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())));
-            rec.put("digest", stored.payloadDigest());
-            rec.put("warcFile", stored.file());
-            rec.put("warcOffset", Long.toString(stored.offset()));
+            rec.stored(stored.payloadDigest(), stored.file(), stored.offset());
         } catch (Exception e) {
             LOG.warnf(e, "WARC write failed for %s", lease.url());
-            rec.put("error", "warc: " + truncate(String.valueOf(e.getMessage()), 400));
+            rec.error("warc: " + truncate(String.valueOf(e.getMessage()), 400));
         }
         List<Discovery> links = new ArrayList<>();
         Completion.Relevance relevance = null;
@@ -227,30 +222,28 @@ final class PageProcessor {
             String location = result.header("location").orElse("");
             try {
                 String target = URI.create(lease.url()).resolve(location.trim().replace(" ", "%20")).toString();
-                rec.put("redirect", truncate(target, 4000));
-                rec.put("textFp", Long.toHexString(MainText.fingerprint(target)));
+                rec.redirect(truncate(target, 4000)).textFp(MainText.fingerprint(target));
                 LinkRouter.redirect(target, lease.entry(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition, fetchConfig.maxRedirects())
                         // in a focused crawl the target takes the place (and priority) of the redirecting URL
                         .map(d -> ctx.focused() ? new Discovery(d.partition(), d.entry().withTunnel(lease.entry().tunnel()), lease.score()) : d)
                         .ifPresent(links::add);
             } catch (IllegalArgumentException e) {
-                rec.put("error", "bad redirect location: " + truncate(location, 400));
+                rec.error("bad redirect location: " + truncate(location, 400));
             }
         } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
             String html = CharsetDetector.decode(result.body(), result.contentType(), fetchConfig.maxParsedChars());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition);
-            rec.put("textFp", Long.toHexString(page.mainTextFingerprint()));
+            rec.textFp(page.mainTextFingerprint());
             if (ctx.spec().keepText()) {
-                rec.put("mainText", truncate(page.mainText(), 32_768));
+                rec.mainText(truncate(page.mainText(), 32_768));
             }
             boolean follow = ctx.spec().followLinks();
             List<Discovery> discoveries = routed.discoveries();
             if (ctx.focused()) {
                 double sim = ctx.topic().relevance(page.text());
                 boolean relevant = sim >= ctx.spec().topic().threshold();
-                rec.put("relevance", Double.toString(sim));
-                rec.put("relevant", relevant ? "1" : "0");
+                rec.relevance(sim, relevant);
                 relevance = new Completion.Relevance(sim, relevant);
                 if (ctx.learner() != null) {
                     // the learning strategy: an irrelevant page's links are queued while the tunnel allows, each scored
@@ -267,21 +260,14 @@ final class PageProcessor {
             if (follow) {
                 links.addAll(discoveries);
             }
-            rec.put("links", String.join("\n", routed.graphLinks()));
-            rec.put("scope", routed.decisions(follow).encode());
-            if (routed.tooLong() > 0) {
-                rec.put("linksDropped", Integer.toString(routed.tooLong()));
-            }
-            if (page.noindex()) {
-                rec.put("noindex", "1");
-            }
+            rec.links(routed.graphLinks(), routed.decisions(follow), routed.tooLong()).noindex(page.noindex());
         } else if (result.status() >= 200 && result.status() < 300) {
-            rec.put("textFp", Long.toHexString(MainText.fingerprint(result.body())));
+            rec.textFp(MainText.fingerprint(result.body()));
             learnedNothing(ctx, lease);
         } else if (result.status() != 304) {   // a 304 is a page unchanged, not a link that led nowhere
             learnedNothing(ctx, lease);
         }
-        return new Processed(rec, links, relevance);
+        return new Processed(rec.build(), links, relevance);
     }
 
     /**
@@ -295,20 +281,13 @@ final class PageProcessor {
     }
 
     private Future<CompletionResult> complete(CrawlContext ctx, Lease lease, long nextAt, long delay, boolean retry,
-            String counter, Map<String, String> record, List<Discovery> links) {
-        Completion c = new Completion(lease, nextAt, delay, retry, counter, record, links);
+            Tally tally, PageRecord record, List<Discovery> links) {
+        Completion c = new Completion(lease, nextAt, delay, retry, tally, record, links);
         return frontier.complete(c, ctx.bucketBits(), System.currentTimeMillis());
     }
 
-    private static Map<String, String> record(CrawlContext ctx, Lease lease, int status, String outcome, long fetchedAt) {
-        Map<String, String> rec = new LinkedHashMap<>();
-        rec.put("url", lease.url());
-        rec.put("status", Integer.toString(status));
-        rec.put("outcome", outcome);
-        rec.put("fetchedAt", Long.toString(fetchedAt));
-        rec.put("partition", Integer.toString(lease.partition()));
-        rec.put("depth", Integer.toString(lease.entry().depth()));
-        return rec;
+    private static PageRecord.Builder record(Lease lease, int status, String outcome, long fetchedAt) {
+        return PageRecord.builder(lease.url(), status, outcome, fetchedAt, lease.partition(), lease.entry().depth());
     }
 
     static boolean isHtml(FetchResult r) {

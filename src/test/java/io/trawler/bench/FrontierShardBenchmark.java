@@ -3,6 +3,8 @@ package io.trawler.bench;
 import io.trawler.config.Ids;
 import io.trawler.redis.Await;
 import io.trawler.frontier.Completion;
+import io.trawler.frontier.LinkDecisions;
+import io.trawler.frontier.PageRecord;
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierEntry;
@@ -241,28 +243,17 @@ class FrontierShardBenchmark {
     private static Completion completion(Lease l) {
         ThreadLocalRandom r = ThreadLocalRandom.current();
         List<Discovery> links = new ArrayList<>(LINKS);
-        StringBuilder graph = new StringBuilder();
+        List<String> graph = new ArrayList<>(LINKS);
         for (int i = 0; i < LINKS; i++) {
             Discovery d = link(r.nextInt(SPACE), l.entry().depth() + 1);
             links.add(d);
-            graph.append(d.entry().url()).append('\n');
+            graph.add(d.entry().url());
         }
-        Map<String, String> rec = new LinkedHashMap<>();
-        rec.put("url", l.url());
-        rec.put("status", "200");
-        rec.put("outcome", "fetched");
-        rec.put("fetchedAt", Long.toString(System.currentTimeMillis()));
-        rec.put("partition", Integer.toString(l.partition()));
-        rec.put("depth", Integer.toString(l.entry().depth()));
-        rec.put("contentType", "text/html; charset=utf-8");
-        rec.put("bytes", "48213");
-        rec.put("fetchMs", "35");
-        rec.put("digest", "sha1:2OQ6X2ZPQJ5HPMA2BBBKWC5EHM4PEE7N");
-        rec.put("warcFile", "trawler-20261125030000-00001.warc.gz");
-        rec.put("warcOffset", "123456789");
-        rec.put("textFp", "7f3a9c0e12b4d5e6");
-        rec.put("links", graph.toString());
-        return new Completion(l, 0, -1, false, "fetched", rec, links);
+        PageRecord rec = PageRecord.builder(l.url(), 200, "fetched", System.currentTimeMillis(), l.partition(), l.entry().depth())
+                .contentType("text/html; charset=utf-8").bytes(48213).fetchMs(35)
+                .stored("sha1:2OQ6X2ZPQJ5HPMA2BBBKWC5EHM4PEE7N", "trawler-20261125030000-00001.warc.gz", 123456789)
+                .textFp(0x7f3a9c0e12b4d5e6L).links(graph, new LinkDecisions(LINKS, 0, 0, 0, true), 0).build();
+        return new Completion(l, 0, -1, false, Completion.Tally.FETCHED, rec, links);
     }
 
     /** Page n of host n % HOSTS, in the lane coordinated routing would give it (by URL). */

@@ -4,6 +4,7 @@ import io.trawler.config.Ids;
 import io.trawler.eval.FocusedEvaluation;
 import io.trawler.redis.Await;
 import io.trawler.frontier.Completion;
+import io.trawler.frontier.PageRecord;
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierEntry;
@@ -110,7 +111,7 @@ class OrderingBenchmark {
                         links += found.size();
                         Completion.Relevance focus = s.rules().rescoring().focused() ? new Completion.Relevance(rnd.nextDouble(), rnd.nextBoolean())
                                 : null;
-                        Await.result(frontier.complete(new Completion(l, now, 0, false, "fetched", Map.of("url", l.url()), found, focus), bits,
+                        Await.result(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, PageRecord.builder(l.url(), 200, "fetched", now, l.partition(), 0).build(), found, focus), bits,
                                 now++));
                     }
                     runs[r] = (System.nanoTime() - t) / 1000.0 / links;

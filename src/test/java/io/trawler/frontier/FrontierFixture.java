@@ -22,6 +22,11 @@ abstract class FrontierFixture {
     RedisFrontier frontier;
     String crawl;
 
+    /** The record of a page fetched with a 200 (what the stream tests need of it). */
+    static PageRecord fetched(Lease l, long now) {
+        return PageRecord.builder(l.url(), 200, "fetched", now, l.partition(), l.entry().depth()).build();
+    }
+
     @BeforeAll
     static void connect() {
         vertx = Vertx.vertx();

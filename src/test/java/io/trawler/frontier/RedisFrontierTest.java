@@ -34,7 +34,7 @@ class RedisFrontierTest extends FrontierFixture {
     }
 
     private CompletionResult ack(Lease l, long now, List<Discovery> links) throws Exception {
-        return await(frontier.complete(new Completion(l, now, 0, false, "fetched", Map.of("url", l.url()), links), bits(), now));
+        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), links), bits(), now));
     }
 
     @Test
@@ -108,7 +108,7 @@ class RedisFrontierTest extends FrontierFixture {
         assertEquals(Set.of("a.test", "b.test"), hosts(first));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 5000)).isEmpty(), "a.test is busy");
         Lease a1 = first.stream().filter(l -> l.url().contains("a.test")).findFirst().orElseThrow();
-        await(frontier.complete(new Completion(a1, 1200 + 100, 100, false, "fetched", Map.of(), List.of()), bits(), 1200));
+        await(frontier.complete(new Completion(a1, 1200 + 100, 100, false, Completion.Tally.FETCHED, null, List.of()), bits(), 1200));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 1250)).isEmpty(), "delay not over");
         assertEquals(List.of("http://a.test/2"), await(frontier.lease(crawl, 0, 10, 60_000, 1300)).stream().map(Lease::url).toList());
     }
@@ -118,7 +118,7 @@ class RedisFrontierTest extends FrontierFixture {
         start(1, 0, 1000);
         offer(1, "http://a.test/1");
         Lease l = await(frontier.lease(crawl, 0, 10, 60_000, 1)).get(0);
-        await(frontier.complete(new Completion(l, 5000, 0, true, "", Map.of(), List.of()), bits(), 2));
+        await(frontier.complete(new Completion(l, 5000, 0, true, Completion.Tally.NONE, null, List.of()), bits(), 2));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 4999)).isEmpty());
         Lease again = await(frontier.lease(crawl, 0, 10, 60_000, 5000)).get(0);
         assertEquals(1, again.entry().attempts());
@@ -130,7 +130,7 @@ class RedisFrontierTest extends FrontierFixture {
         offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3");
         Lease first = await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0);
         // 503 with Retry-After: the host may be fetched again at 10_000 only
-        await(frontier.complete(new Completion(first, 10_000, 0, true, "", Map.of(), List.of()), bits(), 2));
+        await(frontier.complete(new Completion(first, 10_000, 0, true, Completion.Tally.NONE, null, List.of()), bits(), 2));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 9_999)).isEmpty(), "host backed off");
         assertEquals(3, await(frontier.lease(crawl, 0, 10, 60_000, 10_000)).size());
     }
@@ -207,6 +207,36 @@ class RedisFrontierTest extends FrontierFixture {
         assertEquals(1, len);
     }
 
+    /**
+     * What the stream holds reads back as the typed record the worker wrote, every field of it, and the record the
+     * script writes itself (an abandoned URL's) reads too.
+     */
+    @Test
+    void everyPageRecordInTheStreamParses() throws Exception {
+        await(frontier.create(crawl, new CrawlFrontierSettings(10, 0, 1000, 1), "{}", new Frontier.Limits(1, 10_000)));
+        offer(1, "http://a.test/full", "http://b.test/hangs");
+        List<Lease> leased = await(frontier.lease(crawl, 0, 10, 1000, 10));
+        Lease full = leased.stream().filter(l -> l.url().endsWith("full")).findFirst().orElseThrow();
+        PageRecord written = PageRecord.builder(full.url(), 200, "truncated", 10, full.partition(), full.entry().depth())
+                .contentType("text/html; charset=utf-8").bytes(48_213).fetchMs(35).truncated("length").etag("\"v1\"")
+                .lastModified(1_700_000_000_000L).stored("sha1:2OQ6X2ZPQJ5HPMA2BBBKWC5EHM4PEE7N", "t-1.warc.gz", 1234)
+                .error("warc: disk full").redirect("http://a.test/elsewhere").textFp(0xfedcba9876543210L).mainText("main\ntext")
+                .relevance(0.25, false).links(List.of("http://a.test/x", "http://c.test/y"), new LinkDecisions(1, 1, 0, 0, true), 2)
+                .noindex(true).build();
+        await(frontier.complete(new Completion(full, 20, 0, false, Completion.Tally.FETCHED, written, List.of()), bits(), 20));
+        assertEquals(1, await(frontier.reclaim(crawl, 5_000, 100)), "the other lease expired after its one attempt");
+
+        Map<String, PageRecord> read = new java.util.HashMap<>();
+        for (PageRecordSource.Entry e : await(frontier.read(crawl, null, 10)).entries()) {
+            read.put(e.record().url(), e.record());
+        }
+        assertEquals(written, read.get(full.url()), "every field as the worker wrote it");
+        PageRecord abandoned = read.get("http://b.test/hangs");
+        assertEquals("abandoned", abandoned.outcome());
+        assertTrue(abandoned.error().contains("lease expired"), abandoned.error());
+        assertEquals(0, abandoned.status());
+    }
+
     @Test
     void everyKeyOfACrawlSharesOneHashTag() throws Exception {
         start(10, 0, 1000);
@@ -279,7 +309,7 @@ class RedisFrontierTest extends FrontierFixture {
         assertTrue(leaseAs(worker("w3", "n2"), 0, 30).isEmpty(), "a worker of the same node shares its node's politeness");
         assertTrue(leaseAs(worker("w1", "n1"), 0, 40).isEmpty(), "n1 still has its one URL in flight");
         // n1 is told to back off until 5,000; n2 is not
-        await(frontier.complete(new Completion(n1, 5_000, 100, true, "", Map.of(), List.of()), bits(), 50));
+        await(frontier.complete(new Completion(n1, 5_000, 100, true, Completion.Tally.NONE, null, List.of()), bits(), 50));
         assertTrue(leaseAs(worker("w1", "n1"), 0, 200).isEmpty(), "n1 backed off");
         assertEquals(2, await(redis.send(Request.cmd(Command.HLEN).arg(FrontierKeys.prefix(crawl) + "hnext"))).toInteger());
         // a node with source addresses is a client per address, chosen per host as HttpFetcher chooses it

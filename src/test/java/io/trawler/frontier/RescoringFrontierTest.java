@@ -60,7 +60,7 @@ class RescoringFrontierTest extends FrontierFixture {
         for (String p : linkPaths) {
             d.add(new Discovery(0, FrontierEntry.of(A + p, l.entry().depth() + 1), Scores.weight(0)));
         }
-        return await(frontier.complete(new Completion(l, now, 0, false, "fetched", Map.of("url", l.url()), d, focus), bits(), ++now));
+        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), d, focus), bits(), ++now));
     }
 
     private static String path(Lease l) {
@@ -78,18 +78,18 @@ class RescoringFrontierTest extends FrontierFixture {
         Lease home = leaseOne();
         List<Discovery> links = List.of(new Discovery(0, new FrontierEntry(1, 0, 0, A + "tags/x/", 1), Scores.weight(0.2)),
                 new Discovery(0, new FrontierEntry(1, 0, 0, A + "post", 1), Scores.weight(0.5)));
-        await(frontier.complete(new Completion(home, now, 0, false, "fetched", Map.of("url", home.url()), links,
+        await(frontier.complete(new Completion(home, now, 0, false, Completion.Tally.FETCHED, fetched(home, now), links,
                 new Completion.Relevance(0.01, false)), bits(), ++now));
         // the model learned that tag pages pay off: tags/x/ moves ahead of post
         assertEquals(1, (int) await(frontier.rescore(crawl, Map.of(A + "tags/x/", 0.9, A + "gone", 0.9))));
         Lease first = leaseOne();
         assertEquals("tags/x/", path(first));
         assertEquals(1, first.entry().tunnel(), "the tunnel distance comes back with the lease");
-        await(frontier.complete(new Completion(first, now + 1, 0, true, "", Map.of(), List.of()), bits(), ++now));
+        await(frontier.complete(new Completion(first, now + 1, 0, true, Completion.Tally.NONE, null, List.of()), bits(), ++now));
         Lease retried = lease(2).stream().filter(l -> path(l).equals("tags/x/")).findFirst().orElseThrow();
         assertEquals(1, retried.entry().tunnel(), "and survives a retry");
         assertEquals(1, retried.entry().attempts());
-        await(frontier.complete(new Completion(retried, now, 0, false, "fetched", Map.of("url", retried.url()), List.of(),
+        await(frontier.complete(new Completion(retried, now, 0, false, Completion.Tally.FETCHED, fetched(retried, now), List.of(),
                 new Completion.Relevance(0.3, true)), bits(), ++now));
         Map<String, String> stats = RedisFrontier.toMap(await(redis.send(Request.cmd(Command.HGETALL).arg(FrontierKeys.stats(crawl)))));
         assertEquals("1", stats.get("relevant"));

@@ -52,7 +52,7 @@ class ShardedFrontierTest extends FrontierFixture {
     }
 
     private CompletionResult done(Lease l, long now, Discovery... links) {
-        return await(frontier.complete(new Completion(l, now, 0, false, "fetched", Map.of("url", l.url()), List.of(links)), bits(), now));
+        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), List.of(links)), bits(), now));
     }
 
     @Test
@@ -194,7 +194,7 @@ class ShardedFrontierTest extends FrontierFixture {
         Lease first = await(frontier.lease(crawl, 0, 5, 60_000, 10, node, 2)).get(0);
         done(await(frontier.lease(crawl, 1, 5, 60_000, 10, node, 2)).get(0), 20);
         // lane 0 is told 429, Retry-After 5 s
-        await(frontier.complete(new Completion(first, 5_000, 0, true, "", Map.of(), List.of()), bits(), 30));
+        await(frontier.complete(new Completion(first, 5_000, 0, true, Completion.Tally.NONE, null, List.of()), bits(), 30));
         assertTrue(await(frontier.lease(crawl, 1, 5, 60_000, 100, node, 2)).isEmpty(), "the client backs off in lane 1 too");
         assertEquals(1, await(frontier.lease(crawl, 1, 5, 60_000, 5_001, node, 2)).size());
         Leaser other = new Leaser("w2", "n2", List.of("127.0.0.3"), 1000);

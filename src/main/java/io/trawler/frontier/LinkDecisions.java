@@ -1,4 +1,4 @@
-package io.trawler.crawl;
+package io.trawler.frontier;
 
 /**
  * What the crawl decided about the links of one fetched page: how many distinct links were in scope, on hosts outside

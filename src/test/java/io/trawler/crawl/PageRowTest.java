@@ -3,13 +3,14 @@ package io.trawler.crawl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.trawler.frontier.PageRecord;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 /** Page records from the stream: bounded, NUL-free, and refused (for quarantine) with a reason when unusable. */
-class PageRecordTest {
+class PageRowTest {
 
     @ParameterizedTest(name = "{0}={1}: {2}")
     @CsvSource(delimiter = '|', value = {
@@ -21,18 +22,22 @@ class PageRecordTest {
     })
     void refusedWithTheReason(String field, String value, String reason) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> PageRecord.parse("1-0", Map.of("url", "http://a.test/", field, value)));
+                () -> row(Map.of("url", "http://a.test/", field, value)));
         assertEquals(reason, e.getMessage().replaceFirst(": .*$", ""));
     }
 
     @Test
     void urlsAreBoundedAndTextIsStorable() {
-        assertThrows(IllegalArgumentException.class, () -> PageRecord.parse("1-0", Map.of("url", "http://a.test/" + "x".repeat(5000))));
-        assertThrows(IllegalArgumentException.class, () -> PageRecord.parse("1-0", Map.of()));
-        PageRecord r = PageRecord.parse("1-0", Map.of("url", "http://a.test/", "error", "bad\u0000byte" + "e".repeat(900),
+        assertThrows(IllegalArgumentException.class, () -> row(Map.of("url", "http://a.test/" + "x".repeat(5000))));
+        assertThrows(IllegalArgumentException.class, () -> row(Map.of()));
+        PageRow r = row(Map.of("url", "http://a.test/", "error", "bad\u0000byte" + "e".repeat(900),
                 "contentType", "text/html\u0000"));
         assertEquals(500, r.error().length());
         assertEquals("bad\uFFFDbyte", r.error().substring(0, 8));
         assertEquals("text/html\uFFFD", r.contentType());
+    }
+
+    private static PageRow row(Map<String, String> fields) {
+        return PageRow.of("1-0", PageRecord.parse(fields));
     }
 }
