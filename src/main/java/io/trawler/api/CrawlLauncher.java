@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.revisit.UpdatePolicies;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
@@ -26,9 +27,11 @@ public class CrawlLauncher {
     private final io.trawler.plan.TopicService topics;
     private final io.trawler.crawl.OrderConfig orderConfig;
     private final io.trawler.plan.ExamplePages examplePages;
+    private final UpdatePolicies policies;
 
     public CrawlLauncher(CrawlService service, io.trawler.plan.PlanService plans, io.trawler.plan.TopicService topics,
-            io.trawler.crawl.OrderConfig orderConfig, io.trawler.plan.ExamplePages examplePages) {
+            io.trawler.crawl.OrderConfig orderConfig, io.trawler.plan.ExamplePages examplePages, UpdatePolicies policies) {
+        this.policies = policies;
         this.service = service;
         this.plans = plans;
         this.topics = topics;
@@ -78,7 +81,7 @@ public class CrawlLauncher {
                 // conditional requests only under a refresh plan: every known page is then scheduled, so a 304 (no
                 // body, no links) loses nothing; a crawl without one must read every page to find the site
                 return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
-                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && refresh.userExperience()), nodes);
+                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && policies.readsUsage(refresh.policy)), nodes);
             } catch (io.trawler.plan.PlanService.NoGraphException e) {
                 throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
             }

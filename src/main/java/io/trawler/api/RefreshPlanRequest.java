@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A site's refresh plan as the API takes and shows it: {@code {"policy": "poisson" | "user-experience" | "cluster-sampling",
+ * A site's refresh plan as the API takes and shows it: {@code {"policy": "poisson" | "user-experience" | "cluster-sampling" | … (the update policies there are),
  * "targetProbability": 0.5, "minIntervalMs": 60000, "maxIntervalMs": 2592000000, "initialIntervalMs": 86400000,
  * "versions": 3}}; all but the policy optional (the configured defaults).
  */
@@ -18,12 +18,12 @@ public record RefreshPlanRequest(String policy, Double targetProbability, Long m
     }
 
     /** The plan for the site, or a 400 naming every problem. */
-    RefreshPlan validated(String siteId, RefreshConfig defaults) {
+    RefreshPlan validated(String siteId, RefreshConfig defaults, List<String> policies) {
         List<ApiError.Detail> d = new ArrayList<>();
         if (policy == null) {
-            d.add(new ApiError.Detail("policy", "required; one of " + RefreshPlan.POLICIES));
-        } else if (!RefreshPlan.POLICIES.contains(policy)) {
-            d.add(new ApiError.Detail("policy", "unknown policy '" + policy + "'; one of " + RefreshPlan.POLICIES));
+            d.add(new ApiError.Detail("policy", "required; one of " + policies));
+        } else if (!policies.contains(policy)) {
+            d.add(new ApiError.Detail("policy", "unknown policy '" + policy + "'; one of " + policies));
         }
         RefreshPlan p = new RefreshPlan();
         p.siteId = siteId;

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.revisit.UpdatePolicies;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.revisit.RefreshConfig;
 import io.trawler.revisit.RefreshPlan;
@@ -29,7 +30,10 @@ public class RefreshPlanResource {
     private final RefreshRecorder recorder;
     private final io.trawler.revisit.RefreshStore store;
 
-    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder, io.trawler.revisit.RefreshStore store) {
+    private final UpdatePolicies policies;
+
+    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder, io.trawler.revisit.RefreshStore store, UpdatePolicies policies) {
+        this.policies = policies;
         this.defaults = defaults;
         this.recorder = recorder;
         this.store = store;
@@ -55,7 +59,7 @@ public class RefreshPlanResource {
         if (body == null) {
             throw ApiException.invalid(List.of(new ApiError.Detail("policy", "a body is required")));
         }
-        RefreshPlan plan = body.validated(siteId, defaults);
+        RefreshPlan plan = body.validated(siteId, defaults, policies.names());
         plan.updatedAt = Instant.now();
         RefreshPlan saved = QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);

@@ -3,23 +3,19 @@ package io.trawler.revisit;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.crawl.PagesIngested;
 import io.trawler.frontier.PageRecord;
-import io.trawler.refresh.ChangeImpact;
+import io.trawler.site.Site;
 import io.trawler.refresh.PageHistory;
-import io.trawler.refresh.UserExperienceSchedule;
-import io.trawler.refresh.RevisitSchedule;
-import io.trawler.refresh.SiteRatePrior;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jboss.logging.Logger;
 
 /**
  * Keeps every fetched page's history: for each page record the manager ingests it adds the visit to the page's
@@ -31,8 +27,10 @@ public class RefreshRecorder {
 
     private static final long PLAN_TTL_MS = 2000;
 
+    private static final Logger LOG = Logger.getLogger(RefreshRecorder.class);
+
     private final RefreshStore store;
-    private final PageVersions versions;
+    private final UpdatePolicies policies;
     private final ClusterModels clusters;
     private final SiteRatePriors priors;
     private final Counter visits;
@@ -43,11 +41,11 @@ public class RefreshRecorder {
     private record CachedPlan(RefreshPlan plan, long maxPages, long readAt) {
     }
 
-    public RefreshRecorder(RefreshStore store, PageVersions versions, ClusterModels clusters, SiteRatePriors priors, MeterRegistry metrics) {
+    public RefreshRecorder(RefreshStore store, UpdatePolicies policies, ClusterModels clusters, SiteRatePriors priors, MeterRegistry metrics) {
         this.store = store;
+        this.policies = policies;
         this.priors = priors;
         this.clusters = clusters;
-        this.versions = versions;
         this.visits = metrics.counter("trawler.refresh.visits", "result", "observed");
         this.changes = metrics.counter("trawler.refresh.visits", "result", "changed");
     }
@@ -58,27 +56,28 @@ public class RefreshRecorder {
         }
         CachedPlan cached = plan(batch.siteId());
         RefreshPlan plan = cached.plan();
-        if (plan != null && plan.userExperience()) {
-            recordWithUsage(batch.siteId(), plan, cached.maxPages(), batch.records());
-        } else if (plan != null && plan.clusterSampling()) {
-            recordWithClusters(batch.siteId(), plan, cached.maxPages(), batch.records());
-        } else {
-            record(batch.siteId(), cached.maxPages(), batch.records(), Optional.ofNullable(plan).map(RefreshPlan::schedule));
+        UpdatePolicy policy = plan == null ? null : policies.named(plan.policy).orElse(null);
+        if (plan != null && policy == null) {
+            LOG.warnf("Site %s: refresh plan names no known update policy (%s); its pages' histories are kept, nothing is scheduled",
+                    batch.siteId(), plan.policy);
         }
+        record(batch.siteId(), plan, policy, cached.maxPages(), batch.records());
     }
 
-    /** A policy's decision for one fetched page: its next due time (null: keep its schedule). */
-    @FunctionalInterface
-    private interface Decision {
-        Long due(String url, PageHistory h, PageRecord record, PageHistory.Observation o, boolean first);
-    }
-
-    /** Adds each record's fetch to its page's history, asks the policy when the page is next due, stores both. */
-    private void recordWith(String siteId, long maxPages, List<PageRecord> records, Decision decision) {
+    /**
+     * Adds the records' fetches to their pages' histories and, under a plan's policy, schedules their next visits (no
+     * policy: histories only).
+     */
+    public void record(String siteId, RefreshPlan plan, UpdatePolicy policy, long maxPages, List<PageRecord> records) {
         List<String> urls = distinctUrls(records);
         if (urls.isEmpty()) {
             return;
         }
+        recordWith(siteId, maxPages, records, urls, policy == null ? (url, h, r, o, first) -> null : policy.schedulerFor(siteId, plan, urls));
+    }
+
+    /** Adds each record's fetch to its page's history, asks the policy when the page is next due, stores both. */
+    private void recordWith(String siteId, long maxPages, List<PageRecord> records, List<String> urls, UpdatePolicy.PageScheduler decision) {
         Map<String, PageHistory> histories = new LinkedHashMap<>();
         List<PageHistory> stored = store.histories(siteId, urls);
         for (int i = 0; i < urls.size(); i++) {
@@ -102,69 +101,6 @@ public class RefreshRecorder {
         }
         histories.values().removeIf(h -> h.lastFetch() == 0);
         store.save(siteId, maxPages, histories, due);
-    }
-
-    /**
-     * Adds the records' fetches to their pages' histories and schedules their next visits (with a schedule), each
-     * page's change rate estimated under the site's prior.
-     */
-    public void record(String siteId, long maxPages, List<PageRecord> records, Optional<RevisitSchedule> schedule) {
-        if (schedule.isEmpty()) {
-            recordWith(siteId, maxPages, records, (url, h, r, o, first) -> null);
-            return;
-        }
-        SiteRatePrior prior = priors.of(siteId);
-        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> schedule.get().nextDue(h, prior.estimatePerSecond(h)));
-    }
-
-    /**
-     * The user-experience policy: as {@link #record}, and for pages that appeared in search results, the last K
-     * versions of their main text are kept, each change's impact on their queries is measured against the version
-     * before, and the next visit comes sooner the more the page is viewed and the more its changes matter.
-     */
-    void recordWithUsage(String siteId, RefreshPlan plan, long maxPages, List<PageRecord> records) {
-        List<String> urls = distinctUrls(records);
-        List<RefreshStore.Usage> usage = store.usage(siteId, urls);
-        Map<String, RefreshStore.Usage> usageOf = new HashMap<>();
-        for (int i = 0; i < urls.size(); i++) {
-            usageOf.put(urls.get(i), usage.get(i));
-        }
-        RefreshStore.UsageMeans means = store.usageMeans(siteId);
-        UserExperienceSchedule ue = new UserExperienceSchedule(plan.schedule());
-        SiteRatePrior prior = priors.of(siteId);
-        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
-            RefreshStore.Usage u = usageOf.get(url);
-            String text = r.mainText();
-            if (text != null && !u.queries().isEmpty()) {
-                String previous = versions.latest(siteId, url);
-                if (first || o == null || o.changed() || previous == null) {
-                    if (o != null && o.changed() && previous != null) {
-                        store.addImpact(siteId, url, plan.versions - 1, ChangeImpact.of(u.queries(), previous, text));
-                    }
-                    versions.add(siteId, url, h.lastFetch(), text, plan.versions);
-                }
-            }
-            return ue.nextDue(h, prior.estimatePerSecond(h), u.weight(), means.weight(), u.impact(), means.impact());
-        });
-    }
-
-    /**
-     * The cluster-sampling policy: a page in its cluster's sample keeps its visits and is scheduled by its own
-     * rate; any other page keeps only its validators and fingerprint and is scheduled by its cluster's rate (a
-     * page the model has not seen goes to the cluster nearest its features). Before the site has a model (no page
-     * in the database yet) every page is scheduled by its own history.
-     */
-    void recordWithClusters(String siteId, RefreshPlan plan, long maxPages, List<PageRecord> records) {
-        ClusterModels.Model model = clusters.forSite(siteId);
-        RevisitSchedule schedule = plan.schedule();
-        recordWith(siteId, maxPages, records, (url, h, r, o, first) -> {
-            if (model == null || model.sampled(url)) {
-                return schedule.nextDue(h);   // the seed's policy: a sample by its own visits
-            }
-            h.clearWindow();   // history only for the samples
-            double rate = model.rate(model.clusterOf(url, r.depth(), r.contentType(), r.bytes() == null ? 0 : r.bytes()));
-            return h.lastFetch() + (Double.isNaN(rate) ? schedule.initialIntervalMs() : Math.round(schedule.target().interval(rate / 1000.0)));
-        });
     }
 
     private static List<String> distinctUrls(List<PageRecord> records) {
@@ -197,7 +133,7 @@ public class RefreshRecorder {
         CachedPlan c = plans.get(siteId);
         if (c == null || now - c.readAt() > PLAN_TTL_MS) {
             c = QuarkusTransaction.requiringNew().call(() -> {
-                io.trawler.site.Site site = io.trawler.site.Site.findById(siteId);
+                Site site = Site.findById(siteId);
                 return new CachedPlan(RefreshPlan.findById(siteId), site == null ? 100_000 : site.maxPages, now);
             });
             plans.put(siteId, c);

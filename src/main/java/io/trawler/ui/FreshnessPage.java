@@ -5,6 +5,8 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
 import io.trawler.revisit.RefreshPlan;
+import io.trawler.revisit.UpdatePolicies;
+import io.trawler.revisit.UpdatePolicy;
 import io.trawler.site.Site;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
@@ -12,6 +14,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 
 /**
  * Freshness, recrawls and focus of a site: the refresh-plan editor, the freshness figures, recrawl requests with
@@ -21,9 +24,15 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.TEXT_HTML)
 public class FreshnessPage {
 
+    private final UpdatePolicies policies;
+
+    public FreshnessPage(UpdatePolicies policies) {
+        this.policies = policies;
+    }
+
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance freshness(Site site, RefreshPlan plan);
+        static native TemplateInstance freshness(Site site, RefreshPlan plan, List<UpdatePolicy> policies);
     }
 
     @GET
@@ -31,7 +40,7 @@ public class FreshnessPage {
     public String freshness(@PathParam("id") String id) {
         return QuarkusTransaction.requiringNew().call(() -> {
             Site s = io.trawler.api.SiteResource.find(id);
-            return Templates.freshness(s, RefreshPlan.findById(id)).render();
+            return Templates.freshness(s, RefreshPlan.findById(id), policies.all()).render();
         });
     }
 }

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import static org.hamcrest.Matchers.allOf;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -26,7 +27,8 @@ class RevisitApiTest {
         String plan = "/api/v1/sites/" + id + "/plan/refresh";
         Api.as().get(plan).then().statusCode(404).body("error", equalTo("not_found"));
         Api.as().body(Map.of("policy", "weekly")).put(plan).then().statusCode(400)
-                .body("details.field", hasItem("policy")).body("details.message", hasItem(containsString("poisson")));
+                .body("details.field", hasItem("policy"))
+                .body("details.message", hasItem(allOf(containsString("poisson"), containsString("user-experience"), containsString("cluster-sampling"))));
         Api.as().body(Map.of("policy", "poisson", "targetProbability", 1.5, "minIntervalMs", 5000, "maxIntervalMs", 100)).put(plan)
                 .then().statusCode(400).body("details.field", hasItem("targetProbability")).body("details.field", hasItem("maxIntervalMs"));
         Api.as().body("{}").put(plan).then().statusCode(400).body("details.field", hasItem("policy"));
