@@ -5,8 +5,10 @@ import io.quarkus.elytron.security.common.BcryptUtil;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.config.Ids;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** Users and their tokens: creation, password and token checks, revocation. Callers validate input first. */
@@ -110,4 +112,20 @@ public class AccountService {
     }
 
     private static final String DUMMY_HASH = BcryptUtil.bcryptHash(Secrets.random(12), BCRYPT_COST);
+
+    /** A user with their API tokens (the tokens' hashes only). */
+    public record UserTokens(User user, List<ApiToken> tokens) {
+    }
+
+    /** The user and their tokens, if the user exists. */
+    @Transactional
+    public Optional<UserTokens> withTokens(String userId) {
+        return User.<User>findByIdOptional(userId).map(u -> new UserTokens(u, ApiToken.ofUser(u.id)));
+    }
+
+    /** Every user with their tokens, oldest account first. */
+    @Transactional
+    public List<UserTokens> allWithTokens() {
+        return User.<User>list("order by createdAt").stream().map(u -> new UserTokens(u, ApiToken.ofUser(u.id))).toList();
+    }
 }

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Response;

@@ -1,5 +1,8 @@
 package io.trawler.api;
 
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
 import io.trawler.crawl.CrawlComparison;
@@ -20,16 +23,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class CrawlCompareResource {
 
-    /** The counts of the comparison and one page of the URLs of the kind asked for. */
-    public record ComparisonView(String crawlId, String with, CrawlComparison.Summary summary, String kind,
-            List<CrawlComparison.Entry> urls, @Schema(nullable = true) Long next) {
-    }
+    private final CrawlQueries queries;
 
-
-    private final io.trawler.crawl.CrawlComparisons comparisons;
-
-    public CrawlCompareResource(io.trawler.crawl.CrawlComparisons comparisons) {
-        this.comparisons = comparisons;
+    public CrawlCompareResource(CrawlQueries queries) {
+        this.queries = queries;
     }
 
     @GET
@@ -41,32 +38,10 @@ public class CrawlCompareResource {
     @APIResponse(responseCode = "200", description = "the comparison")
     @APIResponse(responseCode = "400", description = "with missing or the crawl itself, an unknown kind, a bad after or limit")
     @APIResponse(responseCode = "404", description = "no such crawl (either of them)")
-    public ComparisonView compare(@PathParam("id") String id, @QueryParam("with") String with, @QueryParam("kind") String kindParam,
+    public CrawlQueries.ComparisonView compare(@PathParam("id") String id, @QueryParam("with") String with, @QueryParam("kind") String kindParam,
             @QueryParam("after") String afterParam, @QueryParam("limit") String limitParam) {
         int limit = Inputs.intParam("limit", limitParam, 50, 1, 1000);
         long after = Inputs.longParam("after", afterParam, 0, 0, Long.MAX_VALUE);
-        if (with == null || with.isBlank()) {
-            throw ApiException.invalid(List.of(new ApiError.Detail("with", "the id of the crawl to compare with")));
-        }
-        if (with.equals(id)) {
-            throw ApiException.invalid(List.of(new ApiError.Detail("with", "another crawl than this one")));
-        }
-        CrawlComparison.Kind kind;
-        try {
-            kind = kindParam == null || kindParam.isBlank() ? CrawlComparison.Kind.NEW : CrawlComparison.Kind.parse(kindParam);
-        } catch (IllegalArgumentException e) {
-            throw ApiException.invalid(List.of(new ApiError.Detail("kind", e.getMessage() + ", got " + Inputs.quote(kindParam))));
-        }
-        CrawlComparison.Kind listed = kind;
-        // the manager's database, through the session (a worker-only node has none: its API never gets here)
-        return QuarkusTransaction.requiringNew().call(() -> {
-            CrawlResource.find(id);
-            CrawlResource.find(with);
-            return io.trawler.crawl.Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(c -> {
-                CrawlComparison.Diff diff = comparisons.of(c, id, with);
-                CrawlComparison.Listing listing = diff.list(c, listed, after, limit);
-                return new ComparisonView(id, with, diff.summary(), listed.apiName(), listing.urls(), listing.next());
-            });
-        });
+        return queries.compare(id, with, kindParam, after, limit);
     }
 }

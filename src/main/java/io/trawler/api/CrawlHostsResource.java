@@ -1,5 +1,8 @@
 package io.trawler.api;
 
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
@@ -40,16 +43,6 @@ public class CrawlHostsResource {
     static final int MAX_PATTERN = 1000;
     static final int MAX_HOST = 255;
 
-    /** A host's figures: the stored records' statistics and, while the crawl runs, the frontier's state. */
-    public record HostView(String host, @Schema(nullable = true, description = "null when no record of the host is stored yet, or for"
-            + " crawls started before per-host figures were kept") HostStats done,
-            @Schema(nullable = true, description = "null once the crawl has ended") HostDetail frontier, long now) {
-    }
-
-    /** The hosts of a crawl in the order asked, and how many it has; {@code counted} false for crawls older than the figures. */
-    public record HostListing(List<HostStats> hosts, long total, boolean counted) {
-    }
-
     /**
      * What to drop: the queue of a host, URLs matching a pattern (an RE2 regular expression, as scope patterns are:
      * matched in linear time, found anywhere in the URL), or both.
@@ -61,11 +54,11 @@ public class CrawlHostsResource {
     }
 
     private final Frontier frontier;
-    private final Instance<AgroalDataSource> db;
+    private final CrawlQueries queries;
 
-    public CrawlHostsResource(Frontier frontier, Instance<AgroalDataSource> db) {
+    public CrawlHostsResource(Frontier frontier, CrawlQueries queries) {
         this.frontier = frontier;
-        this.db = db;
+        this.queries = queries;
     }
 
     @GET
@@ -75,24 +68,11 @@ public class CrawlHostsResource {
     @APIResponse(responseCode = "200", description = "the hosts")
     @APIResponse(responseCode = "400", description = "a bad order or limit")
     @APIResponse(responseCode = "404", description = "no such crawl")
-    public HostListing hostStats(@PathParam("id") String id, @QueryParam("order") String orderParam, @QueryParam("limit") String limitParam)
-            throws SQLException {
+    public CrawlQueries.HostListing hostStats(@PathParam("id") String id, @QueryParam("order") String orderParam,
+            @QueryParam("limit") String limitParam) {
         int limit = Inputs.intParam("limit", limitParam, 50, 1, 1000);
-        HostStats.Order order = order(orderParam);
-        Crawl crawl = find(id);
-        try (Connection c = db.get().getConnection()) {
-            HostStats.Listing l = HostStats.read(c, id, order, limit);
-            return new HostListing(l.hosts(), l.total(), crawl.hostsCounted);
-        }
+        return queries.hosts(id, order(orderParam), limit);
     }
-
-    /** A page of the hosts waiting in the frontier, with the offset of the next page (null: none). */
-    public record FrontierHosts(long total, int offset, List<io.trawler.frontier.QueuedHosts.Entry> hosts,
-            @Schema(nullable = true) Integer next) {
-    }
-
-    /** Deepest offset into the hosts waiting in the frontier (each lane's first offset+limit are read and merged). */
-    static final int MAX_HOST_OFFSET = 10_000;
 
     @GET
     @Path("/frontier/hosts")
@@ -102,17 +82,11 @@ public class CrawlHostsResource {
     @APIResponse(responseCode = "200", description = "a page of the waiting hosts (none once the crawl has ended)")
     @APIResponse(responseCode = "400", description = "a bad offset or limit")
     @APIResponse(responseCode = "404", description = "no such crawl")
-    public FrontierHosts frontierHosts(@PathParam("id") String id, @QueryParam("offset") String offsetParam,
+    public CrawlQueries.FrontierHosts frontierHosts(@PathParam("id") String id, @QueryParam("offset") String offsetParam,
             @QueryParam("limit") String limitParam) {
         int limit = Inputs.intParam("limit", limitParam, 50, 1, 200);
-        int offset = Inputs.intParam("offset", offsetParam, 0, 0, MAX_HOST_OFFSET);
-        Crawl crawl = find(id);
-        if (!crawl.isActive()) {
-            return new FrontierHosts(0, offset, List.of(), null);
-        }
-        io.trawler.frontier.QueuedHosts q = Await.result(frontier.queuedHosts(id, Math.max(1, crawl.partitions), offset, limit));
-        int after = offset + q.hosts().size();
-        return new FrontierHosts(q.total(), offset, q.hosts(), !q.hosts().isEmpty() && after < q.total() && after <= MAX_HOST_OFFSET ? after : null);
+        int offset = Inputs.intParam("offset", offsetParam, 0, 0, CrawlQueries.MAX_HOST_OFFSET);
+        return queries.frontierHosts(id, offset, limit);
     }
 
     @GET
@@ -122,19 +96,12 @@ public class CrawlHostsResource {
             + " politeness state (next allowed fetch per polite client, delay between fetch starts)")
     @APIResponse(responseCode = "200", description = "the host")
     @APIResponse(responseCode = "404", description = "no such crawl")
-    public HostView host(@PathParam("id") String id, @PathParam("host") String host, @QueryParam("next") String nextParam,
+    public CrawlQueries.HostView host(@PathParam("id") String id, @PathParam("host") String host, @QueryParam("next") String nextParam,
             @org.eclipse.microprofile.openapi.annotations.parameters.Parameter(description = "each lane's queued URLs from this one on"
-                    + " (paging; 0 the first)") @QueryParam("offset") String offsetParam) throws SQLException {
+                    + " (paging; 0 the first)") @QueryParam("offset") String offsetParam) {
         int next = Inputs.intParam("next", nextParam, 20, 0, 200);
         int offset = Inputs.intParam("offset", offsetParam, 0, 0, 100_000_000);
-        Crawl crawl = find(id);
-        String h = host.toLowerCase(Locale.ROOT);
-        Optional<HostStats> done;
-        try (Connection c = db.get().getConnection()) {
-            done = HostStats.of(c, id, h);
-        }
-        HostDetail detail = crawl.isActive() ? Await.result(frontier.host(id, Math.max(1, crawl.partitions), h, offset, next)) : null;
-        return new HostView(h, done.orElse(null), detail, System.currentTimeMillis());
+        return queries.host(id, host, offset, next);
     }
 
     @POST
@@ -169,7 +136,7 @@ public class CrawlHostsResource {
                         + e.getDescription() + (e.getPattern() == null || e.getPattern().isEmpty() ? "" : " at " + Inputs.quote(e.getPattern())))));
             }
         }
-        Crawl crawl = find(id);
+        Crawl crawl = queries.crawl(id);
         if (!crawl.isActive()) {
             throw ApiException.conflict("crawl " + id + " is " + crawl.state + ": only a running or paused crawl's queues can be changed");
         }
@@ -187,9 +154,5 @@ public class CrawlHostsResource {
         } catch (IllegalArgumentException e) {
             throw ApiException.invalid(List.of(new ApiError.Detail("order", "one of pages, errors, bytes, slowest")));
         }
-    }
-
-    private static Crawl find(String id) {
-        return QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
     }
 }

@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
 import io.trawler.config.TrawlerConfig;

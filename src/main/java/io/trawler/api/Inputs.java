@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.trawler.config.Text;
 
 import java.util.List;

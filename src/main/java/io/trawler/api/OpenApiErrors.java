@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.partition.CrawlMode;

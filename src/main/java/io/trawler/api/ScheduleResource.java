@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -57,9 +59,11 @@ public class ScheduleResource {
     private final CrawlLauncher launcher;
     private final CrawlResource crawls;
     private final io.quarkus.security.identity.SecurityIdentity identity;
+    private final ScheduleViews views;
 
     public ScheduleResource(ObjectMapper json, OrderConfig order, ScheduleConfig config, CrawlLauncher launcher, CrawlResource crawls,
-            io.quarkus.security.identity.SecurityIdentity identity) {
+            io.quarkus.security.identity.SecurityIdentity identity, ScheduleViews views) {
+        this.views = views;
         this.launcher = launcher;
         this.crawls = crawls;
         this.identity = identity;
@@ -72,10 +76,7 @@ public class ScheduleResource {
     @RolesAllowed(Role.Rights.READ)
     @Operation(summary = "The site's schedules, oldest first")
     public List<ScheduleView> list(@PathParam("siteId") String siteId) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            SiteResource.find(siteId);
-            return CrawlSchedule.ofSite(siteId).stream().map(this::view).toList();
-        });
+        return views.ofSite(siteId);
     }
 
     @POST
@@ -212,20 +213,7 @@ public class ScheduleResource {
     }
 
     private ScheduleView view(CrawlSchedule s) {
-        CrawlRequest crawl;
-        try {
-            crawl = json.readValue(s.crawl, CrawlRequest.class);
-        } catch (IOException e) {
-            crawl = null;
-        }
-        String description;
-        try {
-            description = Cron.parse(s.cron).describe();
-        } catch (IllegalArgumentException e) {
-            description = s.cron;
-        }
-        return new ScheduleView(s.id, s.siteId, s.cron, description, s.timeZone, s.enabled, crawl, s.nextRun, s.lastRun, s.lastCrawlId,
-                s.lastError, s.createdAt);
+        return views.view(s);
     }
 
     private static CrawlSchedule find(String siteId, String id) {

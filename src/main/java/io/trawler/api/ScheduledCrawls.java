@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.trawler.schedule.CrawlStarter;
 import jakarta.enterprise.context.ApplicationScoped;

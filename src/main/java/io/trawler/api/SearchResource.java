@@ -1,5 +1,8 @@
 package io.trawler.api;
 
+import io.trawler.search.CrawlSearch;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
 import io.trawler.crawl.Crawl;
@@ -23,20 +26,10 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public class SearchResource {
 
-    static final int MAX_QUERY = 500;
+    private final CrawlSearch search;
 
-    /**
-     * The matches: how many in all, those asked for (best first), and how much of the crawl the index holds: records up
-     * to {@code indexedUpTo} (a record id); {@code complete} once the crawl has ended and every record is in.
-     */
-    public record SearchView(String query, long total, List<CrawlIndex.Hit> hits, long indexedUpTo, boolean complete,
-            @Schema(nullable = true) Integer next) {
-    }
-
-    private final SearchIndexer indexer;
-
-    public SearchResource(SearchIndexer indexer) {
-        this.indexer = indexer;
+    public SearchResource(CrawlSearch search) {
+        this.search = search;
     }
 
     @GET
@@ -49,23 +42,10 @@ public class SearchResource {
     @APIResponse(responseCode = "400", description = "no query, or a query too long, or a bad offset or limit")
     @APIResponse(responseCode = "404", description = "no such crawl")
     @APIResponse(responseCode = "503", description = "search is switched off on this server (trawler.search.enabled=false)")
-    public SearchView search(@PathParam("id") String id, @QueryParam("q") String q, @QueryParam("offset") String offsetParam,
+    public CrawlSearch.SearchView search(@PathParam("id") String id, @QueryParam("q") String q, @QueryParam("offset") String offsetParam,
             @QueryParam("limit") String limitParam) throws IOException {
         int limit = Inputs.intParam("limit", limitParam, 20, 1, 100);
         int offset = Inputs.intParam("offset", offsetParam, 0, 0, 10_000);
-        if (q == null || q.isBlank()) {
-            throw ApiException.invalid(List.of(new ApiError.Detail("q", "give words to search for")));
-        }
-        if (q.length() > MAX_QUERY) {
-            throw ApiException.invalid(List.of(new ApiError.Detail("q", "at most " + MAX_QUERY + " characters")));
-        }
-        Crawl crawl = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
-        if (!indexer.enabled()) {
-            throw new ApiException(503, "search_disabled", "search is switched off on this server (trawler.search.enabled)", List.of());
-        }
-        SearchIndexer.Answer a = indexer.search(crawl, q.trim(), offset, limit);
-        Integer next = offset + a.result().hits().size() < a.result().total() && !a.result().hits().isEmpty()
-                ? offset + a.result().hits().size() : null;
-        return new SearchView(q.trim(), a.result().total(), a.result().hits(), a.indexedUpTo(), a.complete(), next);
+        return search.search(id, q, offset, limit);
     }
 }

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
 import io.trawler.account.SessionCookieMechanism;
 import io.trawler.account.SessionService;
 import jakarta.ws.rs.container.ContainerRequestContext;

@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.trawler.revisit.SignalService;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;

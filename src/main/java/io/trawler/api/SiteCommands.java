@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.trawler.config.Ids;
 import io.trawler.crawl.Crawl;

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiException;
 import io.trawler.config.Ids;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;

@@ -1,5 +1,7 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.crawl.OrderConfig;
 import io.trawler.order.Topic;

@@ -1,6 +1,6 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.AccountService;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.Authenticated;
@@ -28,17 +28,18 @@ public class AccountPage {
 
     private final UiRequest ui;
 
-    public AccountPage(UiRequest ui) {
+    private final AccountService accounts;
+
+    public AccountPage(UiRequest ui, AccountService accounts) {
         this.ui = ui;
+        this.accounts = accounts;
     }
 
     @GET
     @Authenticated
     public String account() {
         String userId = ui.getUserId();
-        return QuarkusTransaction.requiringNew().call(() -> {
-            User user = userId == null ? null : User.findById(userId);
-            return Templates.account(user, user == null ? List.of() : ApiToken.ofUser(user.id)).render();
-        });
+        AccountService.UserTokens account = userId == null ? null : accounts.withTokens(userId).orElse(null);
+        return Templates.account(account == null ? null : account.user(), account == null ? List.of() : account.tokens()).render();
     }
 }

@@ -1,10 +1,12 @@
 package io.trawler.ui;
 
+import io.trawler.api.Inputs;
+import io.trawler.crawl.CrawlQueries;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.api.ApiException;
+import io.trawler.errors.ApiException;
 import io.trawler.api.CrawlCompareResource;
 import io.trawler.api.CrawlResource;
 import io.trawler.crawl.Crawl;
@@ -22,7 +24,7 @@ import java.util.List;
 /**
  * A crawl compared with another crawl of its site (the one before it unless the editor picks another): how many URLs
  * are new, gone, changed status or changed content, and the URLs of one kind with links to their records. The
- * figures are the API's ({@link CrawlCompareResource}).
+ * figures are the API's (both read {@link CrawlQueries#compare}).
  */
 @Path("/ui/crawls/{id}/compare")
 @Produces(MediaType.TEXT_HTML)
@@ -31,37 +33,33 @@ public class CrawlComparePage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance compare(Crawl crawl, Site site, List<Crawl> others, String with,
-                CrawlCompareResource.ComparisonView result, String error);
+                CrawlQueries.ComparisonView result, String error);
     }
 
-    private final CrawlCompareResource comparisons;
+    private final CrawlQueries queries;
 
-    public CrawlComparePage(CrawlCompareResource comparisons) {
-        this.comparisons = comparisons;
+    public CrawlComparePage(CrawlQueries queries) {
+        this.queries = queries;
     }
 
     @GET
     @RolesAllowed(Role.Rights.READ)
     public Response compare(@PathParam("id") String id, @QueryParam("with") String with, @QueryParam("kind") String kind,
-            @QueryParam("after") String after) throws java.sql.SQLException {
-        Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
-        Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
-        List<Crawl> others = QuarkusTransaction.requiringNew().call(() -> otherCrawls(c));
+            @QueryParam("after") String after) {
+        CrawlQueries.CrawlAndSite cs = queries.withSite(id);
+        Crawl c = cs.crawl();
+        Site site = cs.site();
+        List<Crawl> others = queries.otherCrawls(c);
         String other = with != null && !with.isBlank() ? with.trim()
                 : others.stream().filter(o -> o.startedAt != null && o.startedAt.isBefore(c.startedAt)).map(o -> o.id).findFirst().orElse(null);
         if (other == null) {
             return Response.ok(Templates.compare(c, site, others, null, null, null).render()).build();
         }
         try {
-            CrawlCompareResource.ComparisonView result = comparisons.compare(id, other, kind, after, "50");
+            CrawlQueries.ComparisonView result = queries.compare(id, other, kind, Inputs.longParam("after", after, 0, 0, Long.MAX_VALUE), 50);
             return Response.ok(Templates.compare(c, site, others, other, result, null).render()).build();
         } catch (ApiException e) {
             return Response.status(e.status()).entity(Templates.compare(c, site, others, other, null, e.body().message()).render()).build();
         }
-    }
-
-    /** The site's other crawls, newest first (at most 100). */
-    static List<Crawl> otherCrawls(Crawl c) {
-        return Crawl.<Crawl>find("siteId = ?1 and id <> ?2 order by startedAt desc", c.siteId, c.id).page(0, 100).list();
     }
 }

@@ -6,6 +6,9 @@ import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
 import io.trawler.api.CrawlResource;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.crawl.CrawlState;
+import io.trawler.crawl.PageLogFilter;
 import io.trawler.crawl.Page;
 import io.trawler.site.Site;
 import jakarta.annotation.security.RolesAllowed;
@@ -32,12 +35,23 @@ import java.util.Locale;
 @Produces(MediaType.TEXT_HTML)
 public class CrawlLogPage {
 
+    private final CrawlQueries queries;
+
+    public CrawlLogPage(CrawlQueries queries) {
+        this.queries = queries;
+    }
+
     static final int PAGE_SIZE = 50;
     /** Most lines one follow request returns (the script asks again at once when it got this many). */
     static final int FOLLOW_BATCH = 200;
 
     /** The filters of the log, as given (blank: no filter). */
     public record Filters(String status, String host, String type, String prefix, String minRelevance) {
+
+        PageLogFilter filter() {
+            return new PageLogFilter(status, host, type, prefix, minRelevance);
+        }
+
         String query() {
             StringBuilder q = new StringBuilder();
             add(q, "status", status);
@@ -74,15 +88,14 @@ public class CrawlLogPage {
             @QueryParam("after") String after, @QueryParam("tail") String tail) {
         Filters f = new Filters(blank(status), blank(host), blank(type), blank(prefix), blank(minRelevance));
         boolean newest = tail != null && !tail.isBlank() && !tail.equals("0");
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Crawl c = CrawlResource.find(id);
-            Site site = Site.findById(c.siteId);
+        CrawlQueries.CrawlAndSite cs = queries.withSite(id);
+        Crawl c = cs.crawl();
+        Site site = cs.site();
+        {
             List<Page> pages = List.of();
             String error = null;
             try {
-                Query q = query(id, f, newest ? Long.MAX_VALUE : parseAfter(after), newest);
-                pages = Page.<Page>find(q.where() + (newest ? " order by crawlId desc, id desc" : " order by crawlId, id"), q.params().toArray())
-                        .page(0, PAGE_SIZE).list();
+                pages = queries.log(id, f.filter(), newest ? Long.MAX_VALUE : parseAfter(after), newest, PAGE_SIZE);
                 if (newest) {
                     pages = new ArrayList<>(pages);
                     Collections.reverse(pages);
@@ -92,10 +105,10 @@ public class CrawlLogPage {
             }
             Long next = !newest && pages.size() == PAGE_SIZE ? pages.get(pages.size() - 1).id : null;
             long lastId = pages.isEmpty() ? parseAfterOrZero(after) : pages.get(pages.size() - 1).id;
-            boolean running = io.trawler.crawl.CrawlState.valueOf(c.state).isActive();
+            boolean running = CrawlState.valueOf(c.state).isActive();
             return Response.status(error == null ? 200 : 400)
                     .entity(Templates.log(c, site, pages, f, error, next, f.query(), newest, lastId, running, OUTCOMES).render()).build();
-        });
+        }
     }
 
     /**
@@ -110,79 +123,18 @@ public class CrawlLogPage {
             @QueryParam("type") String type, @QueryParam("prefix") String prefix, @QueryParam("minRelevance") String minRelevance,
             @QueryParam("after") String after) {
         Filters f = new Filters(blank(status), blank(host), blank(type), blank(prefix), blank(minRelevance));
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Crawl c = CrawlResource.find(id);
-            long from;
-            Query q;
-            try {
-                from = parseAfter(after);
-                q = query(id, f, from, false);
-            } catch (IllegalArgumentException e) {
-                return Response.status(400).type(MediaType.TEXT_PLAIN).entity(e.getMessage()).build();
-            }
-            List<Page> pages = Page.<Page>find(q.where() + " order by crawlId, id", q.params().toArray()).page(0, FOLLOW_BATCH).list();
-            long last = pages.isEmpty() ? from : pages.get(pages.size() - 1).id;
-            return Response.ok(Templates.log$rows(pages).render()).header("Trawler-Last-Id", last)
-                    .header("Trawler-Crawl-Ended", !io.trawler.crawl.CrawlState.valueOf(c.state).isActive() && pages.size() < FOLLOW_BATCH).build();
-        });
-    }
-
-    /** A where clause with its parameters. */
-    private record Query(String where, List<Object> params) {
-    }
-
-    /**
-     * The condition of the filters on the crawl's records after {@code after} (before it when {@code before}); the
-     * conditions on crawl and id come first so the index on both bounds the scan.
-     */
-    private static Query query(String crawlId, Filters f, long after, boolean before) {
-        StringBuilder where = new StringBuilder("crawlId = ?1 and id " + (before ? "<" : ">") + " ?2");
-        List<Object> params = new ArrayList<>(List.of(crawlId, after));
-        if (f.status() != null) {
-            String s = f.status().toLowerCase(Locale.ROOT);
-            if (s.matches("[1-5]xx")) {
-                int from = (s.charAt(0) - '0') * 100;
-                where.append(" and status >= ?").append(params.size() + 1).append(" and status < ?").append(params.size() + 2);
-                params.add(from);
-                params.add(from + 100);
-            } else if (s.matches("\\d{1,3}")) {
-                where.append(" and status = ?").append(params.size() + 1);
-                params.add(Integer.parseInt(s));
-            } else if (s.equals("errors")) {
-                where.append(" and (outcome like 'error-%' or outcome = 'robots-unavailable')");
-            } else {
-                where.append(" and outcome = ?").append(params.size() + 1);
-                params.add(s);
-            }
+        Crawl c = queries.crawl(id);
+        long from;
+        List<Page> pages;
+        try {
+            from = parseAfter(after);
+            pages = queries.log(id, f.filter(), from, false, FOLLOW_BATCH);
+        } catch (IllegalArgumentException e) {
+            return Response.status(400).type(MediaType.TEXT_PLAIN).entity(e.getMessage()).build();
         }
-        if (f.host() != null) {
-            String h = f.host().toLowerCase(Locale.ROOT);
-            if (!h.matches("[a-z0-9.\\-\\[\\]:]+")) {
-                throw new IllegalArgumentException("A host is a name or address, with a port when it is not the default: example.com:8080.");
-            }
-            where.append(" and (url like ?").append(params.size() + 1).append(" escape '!' or url like ?").append(params.size() + 2)
-                    .append(" escape '!')");
-            params.add("http://" + like(h) + "/%");
-            params.add("https://" + like(h) + "/%");
-        }
-        if (f.type() != null) {
-            where.append(" and lower(contentType) like ?").append(params.size() + 1).append(" escape '!'");
-            params.add(like(f.type().toLowerCase(Locale.ROOT)) + "%");
-        }
-        if (f.prefix() != null) {
-            where.append(" and url like ?").append(params.size() + 1).append(" escape '!'");
-            params.add(f.prefix().contains("://") ? like(f.prefix()) + "%" : "%://%" + like(f.prefix().startsWith("/") ? f.prefix() : "/" + f.prefix()) + "%");
-        }
-        if (f.minRelevance() != null) {
-            try {
-                double r = Double.parseDouble(f.minRelevance());
-                where.append(" and relevance >= ?").append(params.size() + 1);
-                params.add(r);
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("Least relevance is a number, such as 0.2.");
-            }
-        }
-        return new Query(where.toString(), params);
+        long last = pages.isEmpty() ? from : pages.get(pages.size() - 1).id;
+        return Response.ok(Templates.log$rows(pages).render()).header("Trawler-Last-Id", last)
+                .header("Trawler-Crawl-Ended", !CrawlState.valueOf(c.state).isActive() && pages.size() < FOLLOW_BATCH).build();
     }
 
     private static long parseAfter(String after) {
@@ -201,9 +153,6 @@ public class CrawlLogPage {
         }
     }
 
-    private static String like(String s) {
-        return s.replace("!", "!!").replace("%", "!%").replace("_", "!_");
-    }
 
     private static String blank(String s) {
         return s == null || s.isBlank() ? null : s.trim().length() > 500 ? s.trim().substring(0, 500) : s.trim();

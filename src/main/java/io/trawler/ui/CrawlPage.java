@@ -1,12 +1,24 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.crawl.FocusFigures;
+import io.trawler.crawl.RateHistory;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.api.CrawlResource;
 import io.trawler.api.CrawlView;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.trawler.api.Inputs;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.crawl.CrawlQueries.Blocked;
+import io.trawler.crawl.CrawlSpec;
+import io.trawler.crawl.HostStats;
+import io.trawler.errors.ApiException;
+import io.trawler.frontier.HostDetail;
+import io.trawler.frontier.WorkerRegistry;
+import io.trawler.partition.PartitionMetrics;
+import io.trawler.partition.PartitionSimulator;
+import io.trawler.search.CrawlSearch;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.Page;
 import io.trawler.crawl.StatusClasses;
@@ -40,7 +52,7 @@ public class CrawlPage {
      * decimals; null fields when there is none).
      */
     public record Predicted(String overlap, String coverage, String acceleration, String composite) {
-        static Predicted of(io.trawler.partition.PartitionMetrics m) {
+        static Predicted of(PartitionMetrics m) {
             return new Predicted(f(m.overlap()), f(m.coverage()), f(m.acceleration()), f(m.composite()));
         }
 
@@ -52,33 +64,33 @@ public class CrawlPage {
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
-                StatusClasses statuses, long maxPages, RateHistory.Series rateHistory, Blocked blocked, Hosts hosts, io.trawler.crawl.CrawlSpec spec,
+                StatusClasses statuses, long maxPages, RateHistory.Series rateHistory, Blocked blocked, CrawlQueries.HostListing hosts, CrawlSpec spec,
                 FocusFigures focus);
 
-        static native TemplateInstance search(Crawl crawl, Site site, String query, io.trawler.api.SearchResource.SearchView result,
+        static native TemplateInstance search(Crawl crawl, Site site, String query, CrawlSearch.SearchView result,
                 String error);
 
-        static native TemplateInstance frontier(Crawl crawl, Site site, io.trawler.api.CrawlHostsResource.FrontierHosts hosts, long now,
+        static native TemplateInstance frontier(Crawl crawl, Site site, CrawlQueries.FrontierHosts hosts, long now,
                 HostPager pager);
 
-        static native TemplateInstance host(Crawl crawl, Site site, String host, io.trawler.crawl.HostStats done,
-                io.trawler.frontier.HostDetail frontier, long now, HostPager pager);
+        static native TemplateInstance host(Crawl crawl, Site site, String host, HostStats done,
+                HostDetail frontier, long now, HostPager pager);
     }
 
     private final CrawlService crawls;
     private final PlanConfig planConfig;
     private final PlanService plans;
-    private final com.fasterxml.jackson.databind.ObjectMapper json;
+    private final ObjectMapper json;
 
-    private final io.trawler.api.SearchResource searches;
-    private final io.trawler.api.CrawlHostsResource hostViews;
+    private final CrawlSearch searches;
+    private final CrawlQueries queries;
 
-    private final io.trawler.frontier.WorkerRegistry workers;
+    private final WorkerRegistry workers;
 
-    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, com.fasterxml.jackson.databind.ObjectMapper json,
-            io.trawler.api.CrawlHostsResource hostViews, io.trawler.api.SearchResource searches, io.trawler.frontier.WorkerRegistry workers) {
+    public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, ObjectMapper json,
+            CrawlQueries queries, CrawlSearch searches, WorkerRegistry workers) {
         this.workers = workers;
-        this.hostViews = hostViews;
+        this.queries = queries;
         this.searches = searches;
         this.json = json;
         this.crawls = crawls;
@@ -90,14 +102,15 @@ public class CrawlPage {
     @Path("/{id}")
     @RolesAllowed(Role.Rights.READ)
     public String crawl(@PathParam("id") String id) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Crawl c = CrawlResource.find(id);
-            Site site = Site.findById(c.siteId);
-            List<Page> tail = latest(id, TAIL);
+        CrawlQueries.CrawlAndSite cs = queries.withSite(id);
+        Crawl c = cs.crawl();
+        Site site = cs.site();
+        {
+            List<Page> tail = queries.latest(id, TAIL);
             long last = tail.isEmpty() ? 0 : tail.get(0).id;
-            io.trawler.crawl.CrawlSpec spec = null;
+            CrawlSpec spec = null;
             try {
-                spec = c.spec == null ? null : json.readValue(c.spec, io.trawler.crawl.CrawlSpec.class);
+                spec = c.spec == null ? null : json.readValue(c.spec, CrawlSpec.class);
             } catch (java.io.IOException | RuntimeException unreadable) {
                 // no limit and no settings shown
             }
@@ -105,7 +118,7 @@ public class CrawlPage {
             if (c.partitions > 1 && site != null && spec != null) {
                 try {
                     // predicted for the crawl as it ran: its lanes, mode, depth and page limit
-                    io.trawler.partition.PartitionSimulator.Limit limit = new io.trawler.partition.PartitionSimulator.Limit(
+                    PartitionSimulator.Limit limit = new PartitionSimulator.Limit(
                             Math.max(0, spec.maxPages()));
                     predicted = plans.predictedFor(site, c.partitions, spec.crawlMode(), spec.maxDepth(), limit)
                             .map(Predicted::of).orElse(predicted);
@@ -114,23 +127,21 @@ public class CrawlPage {
                 }
             }
             long maxPages = spec == null ? 0 : spec.maxPages();
-            StatusClasses statuses = statusClasses(id);
+            StatusClasses statuses = queries.statusClasses(id);
             long runStart = c.startedAt == null ? System.currentTimeMillis() : c.startedAt.toEpochMilli();
             long runEnd = c.finishedAt != null && !c.isActive() ? c.finishedAt.toEpochMilli() : System.currentTimeMillis();
-            RateHistory.Series rates = Page.getEntityManager().unwrap(org.hibernate.Session.class)
-                    .doReturningWork(conn -> RateHistory.read(conn, id, runStart, runEnd));
-            io.trawler.crawl.HostStats.Listing hosts = Page.getEntityManager().unwrap(org.hibernate.Session.class)
-                    .doReturningWork(conn -> io.trawler.crawl.HostStats.read(conn, id, io.trawler.crawl.HostStats.Order.PAGES, HOSTS));
+            RateHistory.Series rates = queries.rates(id, runStart, runEnd);
+            CrawlQueries.HostListing hosts = queries.hosts(id, HostStats.Order.PAGES, HOSTS);
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig, workers::addressesOf), site, tail, last, predicted,
-                    statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : blocked(id),
-                    new Hosts(hosts.hosts(), hosts.total(), c.hostsCounted), complete(spec), focus(c, spec)).render();
-        });
+                    statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : queries.blocked(id), hosts, complete(spec),
+                    focus(c, spec)).render();
+        }
     }
 
     static final int HOSTS = 20;
 
     /** The snapshot when it holds what the settings card shows (a crawl recorded without one shows "not recorded"). */
-    private static io.trawler.crawl.CrawlSpec complete(io.trawler.crawl.CrawlSpec spec) {
+    private static CrawlSpec complete(CrawlSpec spec) {
         return spec != null && spec.seeds() != null && spec.hosts() != null && spec.include() != null && spec.exclude() != null
                 && spec.strategy() != null ? spec : null;
     }
@@ -140,24 +151,21 @@ public class CrawlPage {
     @Path("/{id}/search")
     @RolesAllowed(Role.Rights.READ)
     public Response search(@PathParam("id") String id, @QueryParam("q") String q, @QueryParam("offset") String offset) {
-        Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
-        Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
+        CrawlQueries.CrawlAndSite cs = queries.withSite(id);
+        Crawl c = cs.crawl();
+        Site site = cs.site();
         if (q == null || q.isBlank()) {
             return Response.ok(Templates.search(c, site, "", null, null).render()).build();
         }
         try {
-            io.trawler.api.SearchResource.SearchView result = searches.search(id, q, offset, "20");
+            CrawlSearch.SearchView result = searches.search(id, q, Inputs.intParam("offset", offset, 0, 0, 10_000), 20);
             return Response.ok(Templates.search(c, site, q, result, null).render()).build();
-        } catch (io.trawler.api.ApiException e) {
+        } catch (ApiException e) {
             return Response.status(e.status()).entity(Templates.search(c, site, q, null, e.getMessage()).render()).build();
         } catch (java.io.IOException e) {
             return Response.status(500).entity(Templates.search(c, site, q, null, "the index could not be read: " + e.getMessage()).render())
                     .build();
         }
-    }
-
-    /** The crawl's hosts with the most records, how many it has, and whether it keeps per-host figures at all. */
-    public record Hosts(List<io.trawler.crawl.HostStats> hosts, long total, boolean counted) {
     }
 
     /**
@@ -168,14 +176,15 @@ public class CrawlPage {
     @GET
     @Path("/{id}/hosts/{host}")
     @RolesAllowed(Role.Rights.READ)
-    public String host(@PathParam("id") String id, @PathParam("host") String host, @jakarta.ws.rs.QueryParam("from") String fromParam,
-            @jakarta.ws.rs.QueryParam("dropped") String droppedParam) throws java.sql.SQLException {
-        Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
-        Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
-        int from = io.trawler.api.Inputs.intParam("from", fromParam, 0, 0, 100_000_000) / HOST_PAGE * HOST_PAGE;
-        Integer dropped = droppedParam == null ? null : io.trawler.api.Inputs.intParam("dropped", droppedParam, 0, 0, Integer.MAX_VALUE);
-        io.trawler.api.CrawlHostsResource.HostView view = hostViews.host(id, host, Integer.toString(HOST_PAGE), Integer.toString(from));
-        long most = view.frontier() == null ? 0 : view.frontier().lanes().stream().mapToLong(io.trawler.frontier.HostDetail.Lane::queued).max().orElse(0);
+    public String host(@PathParam("id") String id, @PathParam("host") String host, @QueryParam("from") String fromParam,
+            @QueryParam("dropped") String droppedParam) {
+        CrawlQueries.CrawlAndSite cs = queries.withSite(id);
+        Crawl c = cs.crawl();
+        Site site = cs.site();
+        int from = Inputs.intParam("from", fromParam, 0, 0, 100_000_000) / HOST_PAGE * HOST_PAGE;
+        Integer dropped = droppedParam == null ? null : Inputs.intParam("dropped", droppedParam, 0, 0, Integer.MAX_VALUE);
+        CrawlQueries.HostView view = queries.host(id, host, from, HOST_PAGE);
+        long most = view.frontier() == null ? 0 : view.frontier().lanes().stream().mapToLong(HostDetail.Lane::queued).max().orElse(0);
         HostPager pager = new HostPager(from, HOST_PAGE, from + HOST_PAGE < most, dropped);
         return Templates.host(c, site, view.host(), view.done(), view.frontier(), view.now(), pager).render();
     }
@@ -184,11 +193,12 @@ public class CrawlPage {
     @GET
     @Path("/{id}/frontier")
     @RolesAllowed(Role.Rights.READ)
-    public String frontier(@PathParam("id") String id, @jakarta.ws.rs.QueryParam("from") String fromParam) {
-        Crawl c = QuarkusTransaction.requiringNew().call(() -> CrawlResource.find(id));
-        Site site = QuarkusTransaction.requiringNew().call(() -> Site.<Site>findById(c.siteId));
-        int from = io.trawler.api.Inputs.intParam("from", fromParam, 0, 0, 10_000) / HOST_PAGE * HOST_PAGE;
-        io.trawler.api.CrawlHostsResource.FrontierHosts hosts = hostViews.frontierHosts(id, Integer.toString(from), Integer.toString(HOST_PAGE));
+    public String frontier(@PathParam("id") String id, @QueryParam("from") String fromParam) {
+        CrawlQueries.CrawlAndSite cs = queries.withSite(id);
+        Crawl c = cs.crawl();
+        Site site = cs.site();
+        int from = Inputs.intParam("from", fromParam, 0, 0, 10_000) / HOST_PAGE * HOST_PAGE;
+        CrawlQueries.FrontierHosts hosts = queries.frontierHosts(id, from, HOST_PAGE);
         HostPager pager = new HostPager(from, HOST_PAGE, hosts.next() != null, null);
         return Templates.frontier(c, site, hosts, System.currentTimeMillis(), pager).render();
     }
@@ -211,38 +221,13 @@ public class CrawlPage {
     }
 
     /** A focused crawl's harvest so far (null for other crawls). */
-    private static FocusFigures focus(Crawl c, io.trawler.crawl.CrawlSpec spec) {
+    private FocusFigures focus(Crawl c, CrawlSpec spec) {
         boolean focused = c.strategy != null && c.strategy.startsWith("focused");
         if (!focused) {
             return null;
         }
-        FocusFigures f = Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(conn -> FocusFigures.read(conn, c.id));
+        FocusFigures f = queries.focus(c.id);
         return spec == null || spec.topic() == null ? f
                 : f.explained(c.state, c.strategy, spec.topic().threshold(), c.fetched, spec.maxPages(), spec.budget());
-    }
-
-    /** Pages the private-network guard refused, and the reason of one of them (the summary names it). */
-    public record Blocked(long pages, String reason) {
-        static final Blocked NONE = new Blocked(0, null);
-    }
-
-    /** Read only when the crawl has records without an HTTP answer (blocked ones are among them). */
-    private static Blocked blocked(String crawlId) {
-        Object[] r = Page.getEntityManager().createQuery("select count(p), min(p.error) from Page p where p.crawlId = :c"
-                + " and p.outcome = 'blocked'", Object[].class).setParameter("c", crawlId).getSingleResult();
-        long n = ((Number) r[0]).longValue();
-        return n == 0 ? Blocked.NONE : new Blocked(n, (String) r[1]);
-    }
-
-    private static StatusClasses statusClasses(String crawlId) {
-        return Page.getEntityManager().unwrap(org.hibernate.Session.class).doReturningWork(c -> StatusClasses.read(c, crawlId));
-    }
-
-    /**
-     * The crawl's latest page records, newest first: a short scan of the index on crawl and id (with a condition on
-     * id and ordered by both, as {@link Page#after} explains).
-     */
-    static List<Page> latest(String crawlId, int n) {
-        return Page.<Page>find("crawlId = ?1 and id < ?2 order by crawlId desc, id desc", crawlId, Long.MAX_VALUE).page(0, n).list();
     }
 }

@@ -1,6 +1,8 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.site.SiteQueries;
+import io.trawler.frontier.WorkerRegistry;
+import io.trawler.crawl.CrawlQueries;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
@@ -52,14 +54,19 @@ public class DashboardPage {
 
     @CheckedTemplate
     static class Templates {
-        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, int sites, List<io.trawler.frontier.WorkerRegistry.Worker> workers);
+        static native TemplateInstance dashboard(List<ActiveCrawl> crawls, int sites, List<WorkerRegistry.Worker> workers);
     }
 
     private final CrawlService crawls;
     private final PlanConfig planConfig;
-    private final io.trawler.frontier.WorkerRegistry workers;
+    private final WorkerRegistry workers;
 
-    public DashboardPage(CrawlService crawls, PlanConfig planConfig, io.trawler.frontier.WorkerRegistry workers) {
+    private final CrawlQueries queries;
+    private final SiteQueries sites;
+
+    public DashboardPage(CrawlService crawls, PlanConfig planConfig, WorkerRegistry workers, CrawlQueries queries, SiteQueries sites) {
+        this.queries = queries;
+        this.sites = sites;
         this.crawls = crawls;
         this.planConfig = planConfig;
         this.workers = workers;
@@ -68,12 +75,10 @@ public class DashboardPage {
     @GET
     @RolesAllowed(Role.Rights.READ)
     public String dashboard() {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            List<ActiveCrawl> rows = Crawl.active().stream()
-                    .map(c -> new ActiveCrawl(CrawlView.of(c, crawls.progress(c), planConfig), siteName(c)))
-                    .toList();
-            return Templates.dashboard(rows, Math.toIntExact(Site.count()), workers.list()).render();
-        });
+        List<ActiveCrawl> rows = queries.active().stream()
+                .map(c -> new ActiveCrawl(CrawlView.of(c, crawls.progress(c), planConfig), sites.name(c.siteId)))
+                .toList();
+        return Templates.dashboard(rows, Math.toIntExact(sites.count()), workers.list()).render();
     }
 
     /** The dashboard's figures as JSON, polled by its script: one request a tick for every active crawl and worker. */
@@ -83,18 +88,13 @@ public class DashboardPage {
     @RolesAllowed(Role.Rights.READ)
     public Live live() {
         // the counts alone: the partition metrics of a full CrawlView are not shown here
-        List<LiveCrawl> active = QuarkusTransaction.requiringNew().call(() -> Crawl.active().stream().map(c -> {
+        List<LiveCrawl> active = queries.active().stream().map(c -> {
             CrawlProgress p = crawls.progress(c);
-            return new LiveCrawl(c.id, siteName(c), c.state, p.laneFetched().length, p.counts());
-        }).toList());
+            return new LiveCrawl(c.id, sites.name(c.siteId), c.state, p.laneFetched().length, p.counts());
+        }).toList();
         List<LiveWorker> ws = workers.list().stream()
                 .map(w -> new LiveWorker(w.name(), w.node(), w.addresses(), w.secondsAgo(), w.inFlight(), w.concurrency(), w.pages(), w.crawls(), w.stale()))
                 .toList();
         return new Live(active, ws);
-    }
-
-    private static String siteName(Crawl c) {
-        Site site = Site.findById(c.siteId);
-        return site == null ? c.siteId : site.name;
     }
 }

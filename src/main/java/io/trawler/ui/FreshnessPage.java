@@ -1,6 +1,7 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.site.SiteQueries;
+import io.trawler.revisit.RefreshPlans;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
@@ -26,8 +27,13 @@ public class FreshnessPage {
 
     private final UpdatePolicies policies;
 
-    public FreshnessPage(UpdatePolicies policies) {
+    private final SiteQueries sites;
+    private final RefreshPlans plans;
+
+    public FreshnessPage(UpdatePolicies policies, SiteQueries sites, RefreshPlans plans) {
         this.policies = policies;
+        this.sites = sites;
+        this.plans = plans;
     }
 
     @CheckedTemplate
@@ -38,9 +44,7 @@ public class FreshnessPage {
     @GET
     @RolesAllowed(Role.Rights.READ)
     public String freshness(@PathParam("id") String id) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Site s = io.trawler.api.SiteResource.find(id);
-            return Templates.freshness(s, RefreshPlan.findById(id), policies.all()).render();
-        });
+        Site s = sites.site(id);
+        return Templates.freshness(s, plans.of(id).orElse(null), policies.all()).render();
     }
 }

@@ -1,10 +1,10 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.crawl.CrawlQueries;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.api.ApiException;
+import io.trawler.errors.ApiException;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.Page;
 import io.trawler.site.Site;
@@ -33,21 +33,22 @@ public class PagesPage {
 
     private final PageRecords records;
 
-    public PagesPage(PageRecords records) {
+    private final CrawlQueries queries;
+
+    public PagesPage(PageRecords records, CrawlQueries queries) {
         this.records = records;
+        this.queries = queries;
     }
 
     @GET
     @Path("/{id}")
     @RolesAllowed(Role.Rights.READ)
     public String page(@PathParam("id") long id) {
-        Page p = QuarkusTransaction.requiringNew().call(() -> find(id));
-        Crawl c = QuarkusTransaction.requiringNew().call(() -> Crawl.findById(p.crawlId));
-        Site site = c == null ? null : QuarkusTransaction.requiringNew().call(() -> Site.findById(c.siteId));
+        Page p = queries.page(id);
+        CrawlQueries.CrawlAndSite cs = queries.ofPage(p);
         PageRecords.Detail detail = records.detail(p);
-        Map<String, Long> linked = detail.outlinks().isEmpty() ? Map.of()
-                : QuarkusTransaction.requiringNew().call(() -> Page.latestIds(p.crawlId, detail.outlinks()));
-        return Templates.page(p, c, site, detail, linked).render();
+        Map<String, Long> linked = queries.latestIds(p.crawlId, detail.outlinks());
+        return Templates.page(p, cs.crawl(), cs.site(), detail, linked).render();
     }
 
     /**
@@ -65,7 +66,7 @@ public class PagesPage {
             throw ApiException.notFound("stored HTML or text body of page", id);
         }
         long pageId = Long.parseLong(id);
-        Page p = QuarkusTransaction.requiringNew().call(() -> find(pageId));
+        Page p = queries.page(pageId);
         PageRecords.Body body = records.body(p).orElseThrow(() -> ApiException.notFound("stored HTML or text body of page", id));
         return UiHeaders.storedBody(body.bytes(), body.contentType()).build();
     }
@@ -76,18 +77,9 @@ public class PagesPage {
     @Produces("application/warc")
     @RolesAllowed(Role.Rights.READ)
     public Response warc(@PathParam("id") long id) {
-        Page p = QuarkusTransaction.requiringNew().call(() -> find(id));
+        Page p = queries.page(id);
         byte[] bytes = records.rawRecord(p).orElseThrow(() -> ApiException.notFound("WARC record of page", Long.toString(id)));
         return Response.ok(bytes, "application/warc").header("Content-Disposition", "attachment; filename=\"page-" + id + ".warc.gz\"")
                 .build();
     }
-
-    private static Page find(long id) {
-        Page p = Page.findById(id);
-        if (p == null) {
-            throw ApiException.notFound("page", Long.toString(id));
-        }
-        return p;
-    }
-
 }

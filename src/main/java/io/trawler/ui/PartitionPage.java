@@ -1,6 +1,9 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import java.util.List;
+import io.trawler.site.SiteQueries;
+import io.trawler.frontier.WorkerRegistry;
+import io.trawler.crawl.CrawlQueries;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
@@ -24,29 +27,30 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.TEXT_HTML)
 public class PartitionPage {
 
-    private final io.trawler.frontier.WorkerRegistry workers;
+    private final WorkerRegistry workers;
 
-    public PartitionPage(io.trawler.frontier.WorkerRegistry workers) {
+    private final SiteQueries sites;
+    private final CrawlQueries crawls;
+
+    public PartitionPage(WorkerRegistry workers, SiteQueries sites, CrawlQueries crawls) {
         this.workers = workers;
+        this.sites = sites;
+        this.crawls = crawls;
     }
 
     @CheckedTemplate
     static class Templates {
         static native TemplateInstance partitions(Site site, Crawl active, boolean planned, java.util.Collection<String> nodes,
-                java.util.List<Crawl> graphCrawls);
+                List<Crawl> graphCrawls);
     }
 
     @GET
     @RolesAllowed(Role.Rights.READ)
     public String partitions(@PathParam("id") String id) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Site s = io.trawler.api.SiteResource.find(id);
-            Crawl active = Crawl.<Crawl>list("siteId = ?1 and partitions > 1 order by startedAt desc", id).stream().filter(Crawl::isActive)
-                    .findFirst().orElse(null);
-            // the crawls a plan may be made from (their link graphs), newest first
-            java.util.List<Crawl> ended = Crawl.<Crawl>find("siteId = ?1 and state in ('FINISHED', 'STOPPED') order by startedAt desc", id)
-                    .page(0, 50).list();
-            return Templates.partitions(s, active, !ended.isEmpty(), workers.liveNodes().keySet(), ended).render();
-        });
+        Site s = sites.site(id);
+        Crawl active = crawls.activePartitioned(id).orElse(null);
+        // the crawls a plan may be made from (their link graphs), newest first
+        List<Crawl> ended = crawls.graphCrawls(id, 50);
+        return Templates.partitions(s, active, !ended.isEmpty(), workers.liveNodes().keySet(), ended).render();
     }
 }

@@ -1,10 +1,15 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.inject.Inject;
+import io.trawler.site.SiteQueries;
+import io.trawler.revisit.RefreshPlans;
+import io.trawler.fetch.NetworkGuardPreview;
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.api.ScheduleViews;
+import io.trawler.api.ScheduleResource;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.api.SiteResource;
 import io.trawler.api.SiteView;
 import io.trawler.order.Strategies;
 import io.trawler.crawl.Crawl;
@@ -23,7 +28,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * Sites: the list (filter, sort, last crawl and its coverage), a site's page (settings, crawls, start a crawl, test
@@ -83,7 +87,7 @@ public class SitesPage {
         static native TemplateInstance list(List<Row> rows, String q, String sort);
 
         static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<Strategy> strategies,
-                List<String> blockedSeeds, List<io.trawler.api.ScheduleResource.ScheduleView> schedules);
+                List<String> blockedSeeds, List<ScheduleResource.ScheduleView> schedules);
 
         static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
 
@@ -95,24 +99,22 @@ public class SitesPage {
     public String list(@QueryParam("q") String q, @QueryParam("sort") String sort) {
         String filter = q == null ? "" : q.trim().toLowerCase(Locale.ROOT);
         String by = sort == null ? "name" : sort;
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Map<String, Crawl> latest = Crawl.<Crawl>list("order by startedAt desc").stream()
-                    .collect(Collectors.toMap(c -> c.siteId, c -> c, (a, b) -> a));
-            Map<String, String> policies = io.trawler.revisit.RefreshPlan.<io.trawler.revisit.RefreshPlan>listAll().stream()
-                    .collect(Collectors.toMap(p -> p.siteId, p -> p.policy));
+        {
+            Map<String, Crawl> latest = crawlQueries.latestBySite();
+            Map<String, String> policies = refreshPlans.policyBySite();
             Comparator<Row> order = switch (by) {
                 case "last-crawl" -> Comparator.comparing((Row r) -> r.last() == null ? Instant.EPOCH : r.last().crawl().startedAt).reversed();
                 case "pages" -> Comparator.comparingLong((Row r) -> r.last() == null ? 0 : r.last().counts().fetched()).reversed();
                 case "created" -> Comparator.comparing((Row r) -> r.site().createdAt);
                 default -> Comparator.comparing((Row r) -> r.site().name.toLowerCase(Locale.ROOT));
             };
-            List<Row> rows = Site.<Site>listAll().stream()
+            List<Row> rows = sites.all().stream()
                     .filter(s -> filter.isEmpty() || s.name.toLowerCase(Locale.ROOT).contains(filter)
                             || s.seeds.stream().anyMatch(u -> u.toLowerCase(Locale.ROOT).contains(filter)))
                     .map(s -> new Row(s, latest.containsKey(s.id) ? row(latest.get(s.id)) : null, policies.getOrDefault(s.id, "")))
                     .sorted(order).toList();
             return Templates.list(rows, q == null ? "" : q, by).render();
-        });
+        }
     }
 
     @GET
@@ -126,26 +128,24 @@ public class SitesPage {
     @Path("/{id}")
     @RolesAllowed(Role.Rights.READ)
     public String site(@PathParam("id") String id) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Site s = SiteResource.find(id);
-            List<Crawl> crawls = Crawl.ofSite(id);
+        {
+            Site s = sites.site(id);
+            List<Crawl> crawls = crawlQueries.ofSite(id);
             boolean active = crawls.stream().anyMatch(Crawl::isActive);
             List<String> blockedSeeds = s.seeds.stream().flatMap(seed -> guard.checkLiteral(seed, s.allowPrivateNetworks)
                     .map(why -> seed + ": " + why).stream()).toList();
             return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, Strategies.NAMES.stream().map(n -> new Strategy(n, Strategies.label(n))).toList(),
-                    blockedSeeds, schedules.list(id)).render();
-        });
+                    blockedSeeds, schedules.ofSite(id)).render();
+        }
     }
 
     @GET
     @Path("/{id}/edit")
     @RolesAllowed(Role.Rights.EDIT)
     public String edit(@PathParam("id") String id) {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            Site s = SiteResource.find(id);
-            return Templates.form(SiteView.of(s), String.join("\n", s.seeds), String.join("\n", s.hosts), String.join("\n", s.include),
-                    String.join("\n", s.exclude)).render();
-        });
+        Site s = sites.site(id);
+        return Templates.form(SiteView.of(s), String.join("\n", s.seeds), String.join("\n", s.hosts), String.join("\n", s.include),
+                String.join("\n", s.exclude)).render();
     }
 
     /** Whether a URL is in the site's scope, and why not: the crawl's own scope check. */
@@ -153,7 +153,7 @@ public class SitesPage {
     @Path("/{id}/scope")
     @RolesAllowed(Role.Rights.READ)
     public String scope(@PathParam("id") String id, @QueryParam("url") String url) {
-        Site s = QuarkusTransaction.requiringNew().call(() -> SiteResource.find(id));
+        Site s = sites.site(id);
         String given = url == null ? "" : url.trim();
         if (given.length() > 2048) {
             return Templates.scope(new ScopeAnswer(given.substring(0, 200) + "…", false, "longer than 2,048 characters")).render();
@@ -175,10 +175,19 @@ public class SitesPage {
     }
 
     /** The fetcher's private-network guard, as the worker applies it. */
-    @jakarta.inject.Inject
-    io.trawler.fetch.NetworkGuardPreview guard;
+    @Inject
+    NetworkGuardPreview guard;
 
     /** The site's schedules, as the API lists them. */
-    @jakarta.inject.Inject
-    io.trawler.api.ScheduleResource schedules;
+    @Inject
+    ScheduleViews schedules;
+
+    @Inject
+    SiteQueries sites;
+
+    @Inject
+    CrawlQueries crawlQueries;
+
+    @Inject
+    RefreshPlans refreshPlans;
 }

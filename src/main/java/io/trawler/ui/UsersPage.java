@@ -1,6 +1,6 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.AccountService;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.ApiToken;
@@ -21,6 +21,12 @@ import java.util.List;
 @Produces(MediaType.TEXT_HTML)
 public class UsersPage {
 
+    private final AccountService accounts;
+
+    public UsersPage(AccountService accounts) {
+        this.accounts = accounts;
+    }
+
     /** A user with their tokens. */
     public record Account(User user, List<ApiToken> tokens) {
     }
@@ -33,9 +39,7 @@ public class UsersPage {
     @GET
     @RolesAllowed(Role.Rights.ADMIN)
     public String users() {
-        return QuarkusTransaction.requiringNew().call(() -> {
-            List<Account> accounts = User.<User>list("order by createdAt").stream().map(u -> new Account(u, ApiToken.ofUser(u.id))).toList();
-            return Templates.users(accounts, List.of("admin", "editor", "search")).render();
-        });
+        List<Account> all = accounts.allWithTokens().stream().map(a -> new Account(a.user(), a.tokens())).toList();
+        return Templates.users(all, List.of("admin", "editor", "search")).render();
     }
 }

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;

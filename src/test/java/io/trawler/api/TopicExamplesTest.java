@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.errors.ApiException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -8,9 +8,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
-import com.tngtech.archunit.library.freeze.FreezingArchRule;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -28,18 +26,8 @@ class ArchitectureRulesTest {
         JavaClasses main = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.trawler");
         assertTrue(main.size() > 200, "the build's classes: " + main.size());
         return ArchitectureRules.of("io.trawler").entrySet().stream()
-                .map(r -> DynamicTest.dynamicTest(r.getKey(), () -> frozen(r.getKey(), r.getValue()).check(main)));
+                .map(r -> DynamicTest.dynamicTest(r.getKey(), () -> r.getValue().check(main)));
     }
-
-    /**
-     * The rules the build does not keep yet, with the violations it still has (src/test/resources/archunit-store): a
-     * new one fails, a fixed one leaves the store for good (issue 37 empties it).
-     */
-    private static ArchRule frozen(String name, ArchRule rule) {
-        return FROZEN.contains(name) ? FreezingArchRule.freeze(rule) : rule;
-    }
-
-    private static final Set<String> FROZEN = Set.of("the UI reads through services");
 
     @TestFactory
     Stream<DynamicTest> everyRuleFailsOnADeliberateViolation() {

@@ -1,4 +1,4 @@
-package io.trawler.ui;
+package io.trawler.crawl;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package io.trawler.ui;
+package io.trawler.crawl;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,7 +11,7 @@ import java.sql.SQLException;
  * (or now), the bucket a round number of seconds chosen so that the run fits in at most {@value #MAX_BUCKETS} of
  * them. One aggregate query grouped on the database (the records of a million-page crawl are not read into the server).
  */
-final class RateHistory {
+public final class RateHistory {
 
     /** Most buckets over a run (the chart's points). */
     static final int MAX_BUCKETS = 300;
@@ -19,7 +19,7 @@ final class RateHistory {
     private static final int[] STEPS = {1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 21600, 43200, 86400};
 
     /** Pages a second per bucket of {@code bucketSeconds}, the first starting at {@code startMs}. */
-    record Series(long startMs, int bucketSeconds, double[] rates) {
+    public record Series(long startMs, int bucketSeconds, double[] rates) {
 
         /** The rates as a JSON array, for the page's script. */
         public String json() {

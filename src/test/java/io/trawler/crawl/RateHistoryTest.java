@@ -1,4 +1,4 @@
-package io.trawler.ui;
+package io.trawler.crawl;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

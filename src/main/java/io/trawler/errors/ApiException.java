@@ -1,5 +1,6 @@
-package io.trawler.api;
+package io.trawler.errors;
 
+import io.trawler.config.Text;
 import java.util.List;
 
 /** A request the API refuses: mapped to {@link ApiError} with its status. Thrown before anything changes. */
@@ -24,7 +25,7 @@ public class ApiException extends RuntimeException {
     }
 
     public static ApiException notFound(String what, String id) {
-        return new ApiException(404, "not_found", "no " + what + " with id " + Inputs.quote(id), List.of());
+        return new ApiException(404, "not_found", "no " + what + " with id " + Text.quote(id), List.of());
     }
 
     public static ApiException conflict(String message) {

@@ -1,4 +1,4 @@
-package io.trawler.api;
+package io.trawler.errors;
 
 import java.util.List;
 
