@@ -1,9 +1,9 @@
 package io.trawler.account;
 
-import io.trawler.config.Secrets;
 import io.quarkus.elytron.security.common.BcryptUtil;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.config.Ids;
+import io.trawler.config.Secrets;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Duration;

@@ -1,8 +1,8 @@
 package io.trawler.account;
 
-import io.trawler.config.Secrets;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.StartupEvent;
+import io.trawler.config.Secrets;
 import io.trawler.config.TrawlerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

@@ -1,9 +1,7 @@
 package io.trawler.account;
 
 import io.trawler.redis.LuaScript;
-import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;

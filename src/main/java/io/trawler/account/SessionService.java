@@ -1,7 +1,7 @@
 package io.trawler.account;
 
-import io.trawler.config.Secrets;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.config.Secrets;
 import io.trawler.config.TrawlerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;

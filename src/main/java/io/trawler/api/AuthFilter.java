@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.config.TrawlerConfig;
 import io.trawler.errors.ApiError;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -16,7 +17,7 @@ public class AuthFilter {
 
     private final boolean servesApi;
 
-    public AuthFilter(io.trawler.config.TrawlerConfig config) {
+    public AuthFilter(TrawlerConfig config) {
         this.servesApi = config.role().runsManager();
     }
 

@@ -1,11 +1,7 @@
 package io.trawler.api;
 
-import io.trawler.crawl.CrawlQueries;
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
-import io.trawler.crawl.CrawlComparison;
+import io.trawler.crawl.CrawlQueries;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -13,9 +9,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** Crawl comparison (API addition): which URLs are new, gone, or changed status or content since another crawl. */

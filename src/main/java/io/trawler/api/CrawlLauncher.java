@@ -1,13 +1,21 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
-import io.trawler.revisit.UpdatePolicies;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
+import io.trawler.crawl.OrderConfig;
+import io.trawler.crawl.Revisits;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
+import io.trawler.frontier.Leaser;
 import io.trawler.order.Strategies;
 import io.trawler.order.Topic;
+import io.trawler.partition.PartitionPlan;
+import io.trawler.plan.ExamplePages;
+import io.trawler.plan.PlanService;
+import io.trawler.plan.TopicService;
+import io.trawler.revisit.RefreshPlan;
+import io.trawler.revisit.UpdatePolicies;
 import io.trawler.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -25,14 +33,14 @@ public class CrawlLauncher {
     static final Set<String> MODES = Set.of("independent", "coordinated");
 
     private final CrawlService service;
-    private final io.trawler.plan.PlanService plans;
-    private final io.trawler.plan.TopicService topics;
-    private final io.trawler.crawl.OrderConfig orderConfig;
-    private final io.trawler.plan.ExamplePages examplePages;
+    private final PlanService plans;
+    private final TopicService topics;
+    private final OrderConfig orderConfig;
+    private final ExamplePages examplePages;
     private final UpdatePolicies policies;
 
-    public CrawlLauncher(CrawlService service, io.trawler.plan.PlanService plans, io.trawler.plan.TopicService topics,
-            io.trawler.crawl.OrderConfig orderConfig, io.trawler.plan.ExamplePages examplePages, UpdatePolicies policies) {
+    public CrawlLauncher(CrawlService service, PlanService plans, TopicService topics,
+            OrderConfig orderConfig, ExamplePages examplePages, UpdatePolicies policies) {
         this.policies = policies;
         this.service = service;
         this.plans = plans;
@@ -77,14 +85,14 @@ public class CrawlLauncher {
                     : topics.saved(siteId).orElseThrow(() -> ApiException.invalid(List.of(new ApiError.Detail("topic",
                             "a focused crawl needs a topic: give one here or save one with PUT /api/v1/sites/" + siteId + "/plan/topic"))));
             try {
-                io.trawler.partition.PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
-                io.trawler.revisit.RefreshPlan refresh = io.trawler.revisit.RefreshPlan.findById(siteId);
+                PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
+                RefreshPlan refresh = RefreshPlan.findById(siteId);
                 boolean continuous = r.continuous() != null ? r.continuous() : refresh != null;
                 // conditional requests only under a refresh plan: every known page is then scheduled, so a 304 (no
                 // body, no links) loses nothing; a crawl without one must read every page to find the site
                 return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
-                        budget, new io.trawler.crawl.Revisits(continuous, refresh != null, refresh != null && policies.readsUsage(refresh.policy)), nodes);
-            } catch (io.trawler.plan.PlanService.NoGraphException e) {
+                        budget, new Revisits(continuous, refresh != null, refresh != null && policies.readsUsage(refresh.policy)), nodes);
+            } catch (PlanService.NoGraphException e) {
                 throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
             }
         });
@@ -119,7 +127,7 @@ public class CrawlLauncher {
         }
         for (int i = 0; i < nodes.size(); i++) {
             String n = nodes.get(i);
-            if (n == null || !n.isEmpty() && !io.trawler.frontier.Leaser.NAME.matcher(n).matches()) {
+            if (n == null || !n.isEmpty() && !Leaser.NAME.matcher(n).matches()) {
                 problems.add(new ApiError.Detail("nodes[" + i + "]", "a node name (letters, digits, '.', '_', ':', '@', '-'; at most 128)"
                         + " or \"\" for any node"));
             }

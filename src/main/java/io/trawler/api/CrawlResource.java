@@ -1,16 +1,23 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.trawler.account.Role;
+import io.trawler.config.Text;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlState;
 import io.trawler.crawl.Page;
 import io.trawler.crawl.PageIngestor;
+import io.trawler.crawl.QuarantinedRecord;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
+import io.trawler.frontier.Frontier;
+import io.trawler.frontier.HostQueue;
+import io.trawler.frontier.WorkerRegistry;
+import io.trawler.plan.PlanConfig;
+import io.trawler.redis.Await;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -27,6 +34,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.jboss.logging.Logger;
 
 /** Crawls: start, read, pause, resume, stop, live events and page records (API.md, "Crawls"). */
@@ -42,15 +50,15 @@ public class CrawlResource {
 
     private final CrawlService service;
     private final PageIngestor ingestor;
-    private final io.trawler.plan.PlanConfig planConfig;
+    private final PlanConfig planConfig;
 
     private final io.quarkus.security.identity.SecurityIdentity identity;
-    private final io.trawler.frontier.Frontier frontier;
-    private final io.trawler.frontier.WorkerRegistry workers;
+    private final Frontier frontier;
+    private final WorkerRegistry workers;
 
-    public CrawlResource(CrawlService service, PageIngestor ingestor, io.trawler.plan.PlanConfig planConfig,
-            io.quarkus.security.identity.SecurityIdentity identity, io.trawler.frontier.Frontier frontier,
-            io.trawler.frontier.WorkerRegistry workers) {
+    public CrawlResource(CrawlService service, PageIngestor ingestor, PlanConfig planConfig,
+            io.quarkus.security.identity.SecurityIdentity identity, Frontier frontier,
+            WorkerRegistry workers) {
         this.workers = workers;
         this.identity = identity;
         this.frontier = frontier;
@@ -61,28 +69,28 @@ public class CrawlResource {
 
     @GET
     @Path("/{id}")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public CrawlView get(@PathParam("id") String id) {
         return view(id);
     }
 
     @POST
     @Path("/{id}/pause")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public CrawlView pause(@PathParam("id") String id) {
         return transition(id, CrawlState.PAUSED);
     }
 
     @POST
     @Path("/{id}/resume")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public CrawlView resume(@PathParam("id") String id) {
         return transition(id, CrawlState.RUNNING);
     }
 
     @POST
     @Path("/{id}/stop")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public CrawlView stop(@PathParam("id") String id) {
         CrawlView v = transition(id, CrawlState.STOPPED);
         try {
@@ -98,7 +106,7 @@ public class CrawlResource {
     @Path("/{id}/events")
     @Produces(MediaType.SERVER_SENT_EVENTS)
     @io.smallrye.common.annotation.Blocking
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public Multi<OutboundSseEvent> events(@PathParam("id") String id, @Context Sse sse) {
         view(id);
         String user = identity.getPrincipal().getName();
@@ -133,7 +141,7 @@ public class CrawlResource {
     @jakarta.ws.rs.PATCH
     @Path("/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Names a crawl and keeps a note on it (API addition)")
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "200", description = "the crawl")
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "400", description = "a name over 200 or a note over 2,000 characters")
@@ -152,10 +160,10 @@ public class CrawlResource {
         QuarkusTransaction.requiringNew().run(() -> {
             Crawl crawl = find(id);
             if (body != null && body.name() != null) {
-                crawl.name = body.name().isBlank() ? null : io.trawler.config.Text.storable(body.name().strip());
+                crawl.name = body.name().isBlank() ? null : Text.storable(body.name().strip());
             }
             if (body != null && body.note() != null) {
-                crawl.note = body.note().isBlank() ? null : io.trawler.config.Text.storable(body.note().strip());
+                crawl.note = body.note().isBlank() ? null : Text.storable(body.note().strip());
             }
         });
         return view(id);
@@ -167,7 +175,7 @@ public class CrawlResource {
      */
     @GET
     @Path("/{id}/settings")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     @org.eclipse.microprofile.openapi.annotations.Operation(summary = "The settings the crawl ran with (a snapshot taken when it started)")
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "200", description = "the snapshot",
             content = @org.eclipse.microprofile.openapi.annotations.media.Content(schema = @Schema(type = org.eclipse.microprofile.openapi.annotations.enums.SchemaType.OBJECT,
@@ -184,19 +192,19 @@ public class CrawlResource {
     /** The crawl's busiest hosts: queued URLs and next allowed fetch time (API addition, for the live crawl page). */
     @GET
     @Path("/{id}/hosts")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
-    public List<io.trawler.frontier.HostQueue> hosts(@PathParam("id") String id, @QueryParam("limit") String limitParam) {
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
+    public List<HostQueue> hosts(@PathParam("id") String id, @QueryParam("limit") String limitParam) {
         int limit = Inputs.intParam("limit", limitParam, 10, 1, 100);
         Crawl crawl = QuarkusTransaction.requiringNew().call(() -> find(id));
         if (!CrawlState.valueOf(crawl.state).isActive()) {
             return List.of();
         }
-        return io.trawler.redis.Await.result(frontier.busiestHosts(id, Math.max(1, crawl.partitions), 200, limit));
+        return Await.result(frontier.busiestHosts(id, Math.max(1, crawl.partitions), 200, limit));
     }
 
     @GET
     @Path("/{id}/pages")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public PageView.Listing pages(@PathParam("id") String id, @QueryParam("limit") String limitParam,
             @QueryParam("after") String afterParam) {
         int limit = Inputs.intParam("limit", limitParam, 100, 1, MAX_PAGE_LIMIT);
@@ -220,7 +228,7 @@ public class CrawlResource {
 
     @GET
     @Path("/{id}/quarantine")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public QuarantineListing quarantine(@PathParam("id") String id, @QueryParam("limit") String limitParam,
             @QueryParam("after") String afterParam) {
         int limit = Inputs.intParam("limit", limitParam, 100, 1, MAX_PAGE_LIMIT);
@@ -228,7 +236,7 @@ public class CrawlResource {
         return QuarkusTransaction.requiringNew().call(() -> {
             find(id);
             List<QuarantineView> records = new java.util.ArrayList<>();
-            for (io.trawler.crawl.QuarantinedRecord q : io.trawler.crawl.QuarantinedRecord.after(id, after, limit)) {
+            for (QuarantinedRecord q : QuarantinedRecord.after(id, after, limit)) {
                 records.add(new QuarantineView(q.id, q.streamId, q.reason, JSON.readTree(q.record), q.createdAt));
             }
             Long next = records.size() == limit ? records.get(records.size() - 1).id() : null;

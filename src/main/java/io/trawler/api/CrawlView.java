@@ -1,6 +1,5 @@
 package io.trawler.api;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlCounts;
 import io.trawler.crawl.CrawlProgress;
@@ -9,6 +8,7 @@ import io.trawler.plan.PlanConfig;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** A crawl as GET /api/v1/crawls/{id} and the event stream show it. */
 public record CrawlView(String id, String siteId, String state, @Schema(nullable = true) String strategy, @Schema(nullable = true) String mode, Instant startedAt,

@@ -1,7 +1,5 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -13,6 +11,8 @@ import io.quarkus.security.UnauthorizedException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.trawler.account.Role;
 import io.trawler.account.TokenIdentityProvider;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.trawler.redis.StoreUnavailableException;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.MediaType;

@@ -1,11 +1,11 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.Page;
+import io.trawler.errors.ApiException;
 import io.trawler.export.PageTable;
 import io.trawler.export.WaczBuilder;
 import io.trawler.store.WarcRecordReader;

@@ -1,9 +1,12 @@
 package io.trawler.api;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
 import io.trawler.revisit.FreshnessReport;
+import io.trawler.revisit.RefreshConfig;
 import io.trawler.revisit.RefreshPlan;
 import io.trawler.revisit.RefreshStore;
+import io.trawler.revisit.SiteRatePriors;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -16,17 +19,17 @@ import jakarta.ws.rs.core.MediaType;
 public class FreshnessResource {
 
     private final RefreshStore store;
-    private final io.trawler.revisit.SiteRatePriors priors;
-    private final io.trawler.revisit.RefreshConfig config;
+    private final SiteRatePriors priors;
+    private final RefreshConfig config;
 
-    public FreshnessResource(RefreshStore store, io.trawler.revisit.SiteRatePriors priors, io.trawler.revisit.RefreshConfig config) {
+    public FreshnessResource(RefreshStore store, SiteRatePriors priors, RefreshConfig config) {
         this.store = store;
         this.priors = priors;
         this.config = config;
     }
 
     @GET
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public FreshnessReport get(@PathParam("siteId") String siteId) {
         String policy = QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);

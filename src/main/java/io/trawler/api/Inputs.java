@@ -1,9 +1,8 @@
 package io.trawler.api;
 
+import io.trawler.config.Text;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
-import io.trawler.config.Text;
-
 import java.util.List;
 
 /** Helpers for what error messages say about the input: never more than {@value #MAX_QUOTE} characters of it. */

@@ -1,17 +1,18 @@
 package io.trawler.api;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.trawler.crawl.Page;
+import io.trawler.frontier.LinkDecisions;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** One page record as GET /api/v1/crawls/{id}/pages lists it. */
 public record PageView(long id, String url, int status, String outcome, Instant fetchedAt, int partition, int depth,
         @Schema(nullable = true) String contentType, @Schema(nullable = true) String digest, @Schema(nullable = true) Warc warc, @Schema(nullable = true) Long bytes, boolean truncated, @Schema(nullable = true) Integer fetchMs, @Schema(nullable = true) String redirect,
         @Schema(nullable = true) String error, @JsonInclude(JsonInclude.Include.NON_NULL) Double relevance,
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean relevant,
-        @Schema(nullable = true, description = "What became of the page's distinct links (fetched HTML pages only)") io.trawler.frontier.LinkDecisions links) {
+        @Schema(nullable = true, description = "What became of the page's distinct links (fetched HTML pages only)") LinkDecisions links) {
 
     public record Warc(@Schema(nullable = true) String file, @Schema(nullable = true) Long offset) {
     }

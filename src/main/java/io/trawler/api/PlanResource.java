@@ -1,12 +1,13 @@
 package io.trawler.api;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.partition.CrawlMode;
 import io.trawler.partition.PartitionMetrics;
 import io.trawler.partition.PartitionPlan;
+import io.trawler.partition.PathGroups;
 import io.trawler.plan.PlanService;
 import io.trawler.site.Site;
 import jakarta.ws.rs.Consumes;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Partition plans (API.md, "Partition plans"): plan, edit, read, predict. */
 @Path("/api/v1/sites/{siteId}/plan")
@@ -79,7 +81,7 @@ public class PlanResource {
     }
 
     @POST
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public PlanView plan(@PathParam("siteId") String siteId, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) PlanRequest body) {
         PlanRequest r = body == null ? new PlanRequest(null, null, null, null, null, null) : body;
         int crawlers = r.crawlers() == null ? 2 : r.crawlers();
@@ -99,7 +101,7 @@ public class PlanResource {
     }
 
     @PUT
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public PlanView edit(@PathParam("siteId") String siteId, PlanEdit body) {
         return edited(siteId, body, true);
     }
@@ -107,7 +109,7 @@ public class PlanResource {
     /** The plan a PUT with this body would save, predicted, without saving it (the partition editor's preview). */
     @POST
     @Path("/preview")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public PlanView preview(@PathParam("siteId") String siteId, PlanEdit body) {
         return edited(siteId, body, false);
     }
@@ -147,9 +149,9 @@ public class PlanResource {
         groupPaths(problems, "hashedPaths", body.hashedPaths());
         fail(problems);
         java.util.Optional<String> from = java.util.Optional.ofNullable(body.fromCrawl()).filter(x -> !x.isBlank());
-        java.util.Optional<io.trawler.partition.PathGroups> groups = body.splitPaths() == null && body.hashedPaths() == null
+        java.util.Optional<PathGroups> groups = body.splitPaths() == null && body.hashedPaths() == null
                 ? java.util.Optional.empty()
-                : java.util.Optional.of(new io.trawler.partition.PathGroups(body.splitPaths(), body.hashedPaths()));
+                : java.util.Optional.of(new PathGroups(body.splitPaths(), body.hashedPaths()));
         return run(() -> fieldError(() -> {
             Site site = SiteResource.find(siteId);
             return view(save ? plans.edit(site, paths, seeds, mode, from, groups) : plans.preview(site, paths, seeds, mode, from, groups));
@@ -183,7 +185,7 @@ public class PlanResource {
     }
 
     @GET
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public PlanView saved(@PathParam("siteId") String siteId) {
         return run(() -> plans.saved(SiteResource.find(siteId)).map(PlanResource::view)
                 .orElseThrow(() -> new ApiException(404, "not_found", "site " + siteId + " has no saved plan", List.of())));
@@ -191,7 +193,7 @@ public class PlanResource {
 
     @GET
     @Path("/predictions")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public List<PredictionView> predictions(@PathParam("siteId") String siteId, @QueryParam("from") String fromParam,
             @QueryParam("to") String toParam, @QueryParam("mode") @DefaultValue("independent") String modeName,
             @QueryParam("keyPathShare") String keyPathShareParam, @QueryParam("seedsPerPath") String seedsPerPathParam) {

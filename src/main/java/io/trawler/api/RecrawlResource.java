@@ -1,8 +1,9 @@
 package io.trawler.api;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.revisit.Recrawl;
 import io.trawler.revisit.RecrawlService;
 import io.trawler.site.Site;
@@ -34,7 +35,7 @@ public class RecrawlResource {
                     schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = RecrawlView.class)))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.RECRAWL)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.RECRAWL)
     public Response request(@PathParam("siteId") String siteId, RecrawlRequest body) {
         List<ApiError.Detail> d = new ArrayList<>();
         if (body == null) {

@@ -1,7 +1,8 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiException;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
+import io.trawler.errors.ApiException;
 import io.trawler.revisit.Recrawl;
 import io.trawler.revisit.RecrawlService;
 import jakarta.ws.rs.GET;
@@ -23,7 +24,7 @@ public class RecrawlStatusResource {
 
     @GET
     @Path("/{id}")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public RecrawlView get(@PathParam("id") String id) {
         Recrawl r = QuarkusTransaction.requiringNew().call(() -> {
             Recrawl found = Recrawl.findById(id);

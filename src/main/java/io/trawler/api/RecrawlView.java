@@ -1,8 +1,9 @@
 package io.trawler.api;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import io.trawler.revisit.Recrawl;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A recrawl request and its progress: URLs accepted (queued), how many of them have been fetched since the
@@ -16,7 +17,7 @@ public record RecrawlView(String id, String siteId, @Schema(nullable = true) Str
     }
 
     /** The view of a request of which {@code fetched} URLs were fetched; {@code rejected} null outside the answer to it. */
-    static RecrawlView of(io.trawler.revisit.Recrawl r, int fetched, List<Rejected> rejected) {
+    static RecrawlView of(Recrawl r, int fetched, List<Rejected> rejected) {
         return new RecrawlView(r.id, r.siteId, r.crawlId, r.priority, r.requestedAt, r.accepted, fetched,
                 fetched >= r.accepted ? "DONE" : "PENDING", rejected);
     }

@@ -1,12 +1,14 @@
 package io.trawler.api;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
-import io.trawler.revisit.UpdatePolicies;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.revisit.RefreshConfig;
 import io.trawler.revisit.RefreshPlan;
 import io.trawler.revisit.RefreshRecorder;
+import io.trawler.revisit.RefreshStore;
+import io.trawler.revisit.UpdatePolicies;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -30,11 +32,11 @@ public class RefreshPlanResource {
 
     private final RefreshConfig defaults;
     private final RefreshRecorder recorder;
-    private final io.trawler.revisit.RefreshStore store;
+    private final RefreshStore store;
 
     private final UpdatePolicies policies;
 
-    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder, io.trawler.revisit.RefreshStore store, UpdatePolicies policies) {
+    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder, RefreshStore store, UpdatePolicies policies) {
         this.policies = policies;
         this.defaults = defaults;
         this.recorder = recorder;
@@ -42,7 +44,7 @@ public class RefreshPlanResource {
     }
 
     @GET
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public RefreshPlanRequest get(@PathParam("siteId") String siteId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
@@ -56,7 +58,7 @@ public class RefreshPlanResource {
 
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public RefreshPlanRequest put(@PathParam("siteId") String siteId, RefreshPlanRequest body) {
         if (body == null) {
             throw ApiException.invalid(List.of(new ApiError.Detail("policy", "a body is required")));
@@ -74,7 +76,7 @@ public class RefreshPlanResource {
 
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Deleted")
     @DELETE
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public Response delete(@PathParam("siteId") String siteId) {
         QuarkusTransaction.requiringNew().run(() -> {
             SiteResource.find(siteId);

@@ -1,15 +1,16 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
 import io.trawler.config.Ids;
+import io.trawler.crawl.Crawl;
 import io.trawler.crawl.OrderConfig;
-import io.trawler.schedule.Cron;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import io.trawler.schedule.CrawlSchedule;
+import io.trawler.schedule.Cron;
 import io.trawler.schedule.ScheduleConfig;
 import io.trawler.schedule.ScheduleRunner;
 import jakarta.annotation.security.RolesAllowed;
@@ -23,7 +24,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.io.IOException;
 import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -140,7 +140,7 @@ public class ScheduleResource {
         } catch (JsonProcessingException e) {
             throw ApiException.conflict("the schedule's crawl settings cannot be read: edit the schedule");
         }
-        io.trawler.crawl.Crawl crawl = launcher.launch(siteId, request, identity.getPrincipal().getName());
+        Crawl crawl = launcher.launch(siteId, request, identity.getPrincipal().getName());
         QuarkusTransaction.requiringNew().run(() -> {
             CrawlSchedule again = CrawlSchedule.findById(s.id);
             if (again != null) {

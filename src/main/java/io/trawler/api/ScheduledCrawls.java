@@ -1,8 +1,8 @@
 package io.trawler.api;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.trawler.schedule.CrawlStarter;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;

@@ -1,13 +1,7 @@
 package io.trawler.api;
 
-import io.trawler.search.CrawlSearch;
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.account.Role;
-import io.trawler.crawl.Crawl;
-import io.trawler.search.CrawlIndex;
-import io.trawler.search.SearchIndexer;
+import io.trawler.search.CrawlSearch;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -16,9 +10,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
-import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 
 /** Search over a crawl's pages: URLs and main text (API addition). */

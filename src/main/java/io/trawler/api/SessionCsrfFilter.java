@@ -1,8 +1,8 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
 import io.trawler.account.SessionCookieMechanism;
 import io.trawler.account.SessionService;
+import io.trawler.errors.ApiError;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.core.Cookie;
 import jakarta.ws.rs.core.Response;

@@ -1,5 +1,6 @@
 package io.trawler.api;
 
+import io.trawler.account.Role;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
 import io.trawler.revisit.SignalService;
@@ -34,7 +35,7 @@ public class SignalResource {
                     schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = SignalResource.Answer.class)))
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.SEARCH)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.SEARCH)
     public Response add(SignalRequest body) {
         if (body == null || body.signals() == null) {
             throw ApiException.invalid(List.of(new ApiError.Detail("signals", "required: {\"signals\": [{\"url\", \"query\", \"rank\", "

@@ -1,12 +1,18 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
 import io.quarkus.security.identity.SecurityIdentity;
+import io.trawler.account.Role;
 import io.trawler.config.Ids;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
+import io.trawler.crawl.Page;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
+import io.trawler.frontier.PolitenessScope;
+import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
+import io.trawler.parse.UrlRules;
+import io.trawler.revisit.RefreshStore;
 import io.trawler.site.Site;
 import io.trawler.site.SiteDefaults;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,7 +21,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Creating, changing and deleting sites, for the API and the UI alike: the same validation
@@ -26,10 +31,10 @@ import java.util.Locale;
 public class SiteCommands {
 
     private final CrawlService crawls;
-    private final io.trawler.revisit.RefreshStore revisits;
+    private final RefreshStore revisits;
     private final SecurityIdentity identity;
 
-    public SiteCommands(CrawlService crawls, io.trawler.revisit.RefreshStore revisits, SecurityIdentity identity) {
+    public SiteCommands(CrawlService crawls, RefreshStore revisits, SecurityIdentity identity) {
         this.crawls = crawls;
         this.revisits = revisits;
         this.identity = identity;
@@ -54,9 +59,9 @@ public class SiteCommands {
         mayChangeAdminSettings(managed, request);
         NodeConsent consent = NodeConsent.of(managed);
         apply(managed, request);
-        if (!identity.hasRole(io.trawler.account.Role.Rights.ADMIN) && !consent.coversChangeTo(managed)) {
+        if (!identity.hasRole(Role.Rights.ADMIN) && !consent.coversChangeTo(managed)) {
             // politeness scope node was an admin's consent for these hosts at this politeness, not for the record
-            managed.politenessScope = io.trawler.frontier.PolitenessScope.SITE.code();
+            managed.politenessScope = PolitenessScope.SITE.code();
         }
         return managed;
     }
@@ -72,7 +77,7 @@ public class SiteCommands {
             crawls.deleteFrontier(c.id);
             crawls.forget(c.id);   // link-graph writer, PageRank state, caches
         }
-        io.trawler.crawl.Page.delete("crawlId in (select c.id from Crawl c where c.siteId = ?1)", id);
+        Page.delete("crawlId in (select c.id from Crawl c where c.siteId = ?1)", id);
         Crawl.delete("siteId", id);
         revisits.delete(id);   // page histories, due times and signals in Redis
         Site.deleteById(id);
@@ -85,11 +90,11 @@ public class SiteCommands {
      * lowering of its politeness, puts it back to scope {@code site}: {@link NodeConsent}.)
      */
     void mayChangeAdminSettings(Site site, SiteRequest r) {
-        if (r == null || identity.hasRole(io.trawler.account.Role.Rights.ADMIN)) {
+        if (r == null || identity.hasRole(Role.Rights.ADMIN)) {
             return;
         }
         String scope = r.politeness() == null ? null : r.politeness().scope();
-        if (scope != null && io.trawler.frontier.PolitenessScope.parse(scope).orElse(null) == io.trawler.frontier.PolitenessScope.NODE
+        if (scope != null && PolitenessScope.parse(scope).orElse(null) == PolitenessScope.NODE
                 && !"node".equals(site.politenessScope)) {
             throw new io.quarkus.security.ForbiddenException("only an admin may set politeness.scope to node: each node would then be"
                     + " its own polite client, which needs the site owner's consent");
@@ -145,7 +150,7 @@ public class SiteCommands {
             site.allowPrivateNetworks = scope.allowPrivateNetworks();
         }
         if (r.politeness() != null && r.politeness().scope() != null) {
-            site.politenessScope = io.trawler.frontier.PolitenessScope.parse(r.politeness().scope()).orElseThrow().code();
+            site.politenessScope = PolitenessScope.parse(r.politeness().scope()).orElseThrow().code();
         }
         SiteRequest.Politeness p = r.politeness() == null ? new SiteRequest.Politeness(null, null, null) : r.politeness();
         site.delayMs = p.delayMs() == null ? SiteDefaults.DELAY_MS : p.delayMs();
@@ -155,8 +160,8 @@ public class SiteCommands {
         site.maxPages = l.maxPages() == null ? SiteDefaults.MAX_PAGES : l.maxPages();
         site.maxDepth = l.maxDepth() == null ? SiteDefaults.MAX_DEPTH : l.maxDepth();
         SiteRequest.Urls u = r.urls() == null ? new SiteRequest.Urls(null, null) : r.urls();
-        io.trawler.parse.UrlRules rules = new io.trawler.parse.UrlRules(
-                u.queryOrder() == null ? null : io.trawler.parse.UrlRules.QueryOrder.parse(u.queryOrder()).orElseThrow(), u.dropParameters());
+        UrlRules rules = new UrlRules(
+                u.queryOrder() == null ? null : UrlRules.QueryOrder.parse(u.queryOrder()).orElseThrow(), u.dropParameters());
         site.urlQueryOrder = rules.queryOrder().apiName();
         site.urlDropParameters = rules.dropParameters();
         site.updatedAt = Instant.now();
@@ -165,7 +170,7 @@ public class SiteCommands {
     /** The scope entries of the seeds: host, or host:port for a port other than the scheme's default. */
     private static List<String> seedHosts(List<String> seeds) {
         List<String> hosts = new ArrayList<>(new LinkedHashSet<>(seeds.stream()
-                .map(s -> io.trawler.parse.CrawlScope.entryFor(UrlNormalizer.normalize(s).orElseThrow())).toList()));
+                .map(s -> CrawlScope.entryFor(UrlNormalizer.normalize(s).orElseThrow())).toList()));
         return List.copyOf(hosts);
     }
 }

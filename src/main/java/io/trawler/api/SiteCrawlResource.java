@@ -1,8 +1,10 @@
 package io.trawler.api;
 
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
+import io.trawler.plan.PlanConfig;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -20,12 +22,12 @@ public class SiteCrawlResource {
 
     private final CrawlService service;
     private final CrawlResource crawls;
-    private final io.trawler.plan.PlanConfig planConfig;
+    private final PlanConfig planConfig;
     private final CrawlLauncher launcher;
 
     private final io.quarkus.security.identity.SecurityIdentity identity;
 
-    public SiteCrawlResource(CrawlService service, CrawlResource crawls, io.trawler.plan.PlanConfig planConfig, CrawlLauncher launcher,
+    public SiteCrawlResource(CrawlService service, CrawlResource crawls, PlanConfig planConfig, CrawlLauncher launcher,
             io.quarkus.security.identity.SecurityIdentity identity) {
         this.identity = identity;
         this.service = service;
@@ -39,7 +41,7 @@ public class SiteCrawlResource {
                     schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = CrawlView.class)))
     @POST
         @Consumes(MediaType.APPLICATION_JSON)
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public Response start(@PathParam("siteId") String siteId, @org.eclipse.microprofile.openapi.annotations.parameters.RequestBody(required = false) CrawlRequest body) {
         Crawl crawl = launcher.launch(siteId, body == null ? new CrawlRequest(null, null, null, null, null, null) : body,
                 identity.getPrincipal().getName());
@@ -47,7 +49,7 @@ public class SiteCrawlResource {
     }
 
     @GET
-        @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+        @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
         public List<CrawlView> ofSite(@PathParam("siteId") String siteId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);

@@ -1,8 +1,10 @@
 package io.trawler.api;
 
 import io.trawler.errors.ApiError;
+import io.trawler.frontier.PolitenessScope;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
+import io.trawler.parse.UrlRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -50,7 +52,7 @@ public final class SiteRequestValidator {
             patterns("scope.include", scope.include(), problems);
             patterns("scope.exclude", scope.exclude(), problems);
             if (scope.hosts() != null && !scope.hosts().isEmpty() && problems.isEmpty()) {
-                CrawlScope cs = new CrawlScope(scope.hosts().stream().map(io.trawler.parse.UrlNormalizer::canonicalHost).toList(), List.of(),
+                CrawlScope cs = new CrawlScope(scope.hosts().stream().map(UrlNormalizer::canonicalHost).toList(), List.of(),
                         List.of(), 0);
                 for (String seed : normalisedSeeds) {
                     if (!cs.urlAllowed(seed)) {
@@ -64,7 +66,7 @@ public final class SiteRequestValidator {
             range("politeness.delayMs", p.delayMs(), 0, 3_600_000, problems);
             range("politeness.maxConcurrentPerHost", p.maxConcurrentPerHost() == null ? null : p.maxConcurrentPerHost().longValue(),
                     1, 1000, problems);
-            if (p.scope() != null && io.trawler.frontier.PolitenessScope.parse(p.scope()).isEmpty()) {
+            if (p.scope() != null && PolitenessScope.parse(p.scope()).isEmpty()) {
                 problems.add(new ApiError.Detail("politeness.scope", "one of site, node"));
             }
         }
@@ -75,17 +77,17 @@ public final class SiteRequestValidator {
         }
         SiteRequest.Urls u = r.urls();
         if (u != null) {
-            if (u.queryOrder() != null && io.trawler.parse.UrlRules.QueryOrder.parse(u.queryOrder()).isEmpty()) {
+            if (u.queryOrder() != null && UrlRules.QueryOrder.parse(u.queryOrder()).isEmpty()) {
                 problems.add(new ApiError.Detail("urls.queryOrder", "one of keep, sort"));
             }
             List<String> drop = u.dropParameters();
-            if (drop != null && drop.size() > io.trawler.parse.UrlRules.MAX_DROPPED) {
-                problems.add(new ApiError.Detail("urls.dropParameters", "at most " + io.trawler.parse.UrlRules.MAX_DROPPED + " parameters"));
+            if (drop != null && drop.size() > UrlRules.MAX_DROPPED) {
+                problems.add(new ApiError.Detail("urls.dropParameters", "at most " + UrlRules.MAX_DROPPED + " parameters"));
             } else if (drop != null) {
                 for (int i = 0; i < drop.size(); i++) {
-                    if (!io.trawler.parse.UrlRules.validDropName(drop.get(i) == null ? null : drop.get(i).trim())) {
+                    if (!UrlRules.validDropName(drop.get(i) == null ? null : drop.get(i).trim())) {
                         problems.add(new ApiError.Detail("urls.dropParameters[" + i + "]", "a parameter name, or a prefix ending in *,"
-                                + " of 1 to " + io.trawler.parse.UrlRules.MAX_NAME + " characters without spaces, & = or #: "
+                                + " of 1 to " + UrlRules.MAX_NAME + " characters without spaces, & = or #: "
                                 + Inputs.quote(drop.get(i))));
                     }
                 }

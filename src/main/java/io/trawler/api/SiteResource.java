@@ -1,12 +1,8 @@
 package io.trawler.api;
 
+import io.trawler.account.Role;
 import io.trawler.errors.ApiException;
-import io.trawler.config.Ids;
-import io.trawler.crawl.Crawl;
-import io.trawler.crawl.CrawlService;
-import io.trawler.parse.UrlNormalizer;
 import io.trawler.site.Site;
-import io.trawler.site.SiteDefaults;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -18,11 +14,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 
 /** Sites: create, list, read, replace and delete (API.md, "Sites"); the work is {@link SiteCommands}'. */
 @Path("/api/v1/sites")
@@ -41,20 +33,20 @@ public class SiteResource {
                     schema = @org.eclipse.microprofile.openapi.annotations.media.Schema(implementation = SiteView.class)))
     @POST
     @Transactional
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public Response create(SiteRequest request) {
         return Response.status(201).entity(SiteView.of(commands.create(request))).build();
     }
 
     @GET
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public List<SiteView> list() {
         return Site.<Site>listAll().stream().sorted((a, b) -> a.createdAt.compareTo(b.createdAt)).map(SiteView::of).toList();
     }
 
     @GET
     @Path("/{id}")
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public SiteView get(@PathParam("id") String id) {
         return SiteView.of(find(id));
     }
@@ -62,7 +54,7 @@ public class SiteResource {
     @PUT
     @Path("/{id}")
     @Transactional
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public SiteView replace(@PathParam("id") String id, SiteRequest request) {
         return SiteView.of(commands.replace(find(id), request));
     }
@@ -71,7 +63,7 @@ public class SiteResource {
     @DELETE
     @Path("/{id}")
     @Transactional
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public Response delete(@PathParam("id") String id) {
         commands.delete(find(id));
         return Response.noContent().build();

@@ -3,6 +3,7 @@ package io.trawler.api;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
 import io.trawler.order.Topic;
+import io.trawler.plan.ExamplePages;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,7 +28,7 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
      * permission), or a 400 naming every problem (under {@code field}), or a 503 when the server's example fetches
      * are all taken for longer than the topic may wait.
      */
-    public Topic resolved(String field, double defaultThreshold, io.trawler.plan.ExamplePages pages, boolean allowPrivate) {
+    public Topic resolved(String field, double defaultThreshold, ExamplePages pages, boolean allowPrivate) {
         return resolved(field, defaultThreshold, pages, u -> allowPrivate, "");
     }
 
@@ -37,13 +38,13 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
      * of a caller at a time; {@code ""}: not named), each URL reaching private networks only where {@code mayReachPrivate}
      * says so (the site's permission, for URLs in its scope).
      */
-    public Topic resolved(String field, double defaultThreshold, io.trawler.plan.ExamplePages pages,
+    public Topic resolved(String field, double defaultThreshold, ExamplePages pages,
             java.util.function.Predicate<String> mayReachPrivate, String caller) {
         Topic checked = validated(field, defaultThreshold);
         if (exampleUrls == null || exampleUrls.isEmpty()) {
             return checked;
         }
-        io.trawler.plan.ExamplePages.Fetched fetched = pages.fetch(exampleUrls, mayReachPrivate, caller);
+        ExamplePages.Fetched fetched = pages.fetch(exampleUrls, mayReachPrivate, caller);
         if (fetched.busy()) {
             throw new ApiException(503, "unavailable", "the server is busy fetching other example pages; try again shortly",
                     fetched.problems().stream().map(p -> new ApiError.Detail(field + ".exampleUrls[" + p.index() + "]", p.message())).toList())
@@ -83,8 +84,8 @@ public record TopicRequest(Map<String, Double> keywords, List<String> examples, 
         List<ApiError.Detail> details = new ArrayList<>();
         boolean urls = exampleUrls != null && !exampleUrls.isEmpty();
         if (urls) {
-            if (exampleUrls.size() > io.trawler.plan.ExamplePages.MAX_URLS) {
-                details.add(new ApiError.Detail(field + ".exampleUrls", "at most " + io.trawler.plan.ExamplePages.MAX_URLS + " example URLs"));
+            if (exampleUrls.size() > ExamplePages.MAX_URLS) {
+                details.add(new ApiError.Detail(field + ".exampleUrls", "at most " + ExamplePages.MAX_URLS + " example URLs"));
             }
             for (int i = 0; i < exampleUrls.size(); i++) {
                 String u = exampleUrls.get(i);

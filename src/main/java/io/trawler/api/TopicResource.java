@@ -1,11 +1,14 @@
 package io.trawler.api;
 
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.account.Role;
+import io.trawler.crawl.OrderConfig;
 import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
-import io.quarkus.narayana.jta.QuarkusTransaction;
-import io.trawler.crawl.OrderConfig;
 import io.trawler.order.Topic;
+import io.trawler.plan.ExamplePages;
 import io.trawler.plan.TopicService;
+import io.trawler.site.Site;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -23,11 +26,11 @@ public class TopicResource {
 
     private final TopicService topics;
     private final OrderConfig order;
-    private final io.trawler.plan.ExamplePages examplePages;
+    private final ExamplePages examplePages;
 
     private final io.quarkus.security.identity.SecurityIdentity identity;
 
-    public TopicResource(TopicService topics, OrderConfig order, io.trawler.plan.ExamplePages examplePages,
+    public TopicResource(TopicService topics, OrderConfig order, ExamplePages examplePages,
             io.quarkus.security.identity.SecurityIdentity identity) {
         this.identity = identity;
         this.topics = topics;
@@ -36,7 +39,7 @@ public class TopicResource {
     }
 
     @GET
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.READ)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
     public TopicRequest saved(@PathParam("siteId") String siteId) {
         return QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);
@@ -46,12 +49,12 @@ public class TopicResource {
 
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public TopicRequest save(@PathParam("siteId") String siteId, TopicRequest body) {
         if (body == null) {
             throw ApiException.invalid(java.util.List.of(new ApiError.Detail("topic", "a body is required")));
         }
-        io.trawler.site.Site site = QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId));
+        Site site = QuarkusTransaction.requiringNew().call(() -> SiteResource.find(siteId));
         // a site's permission to reach private networks covers its own URLs (those in its scope), not any an editor names
         Topic topic = body.resolved("topic", order.focusThreshold(), examplePages, mayReachPrivate(site), identity.getPrincipal().getName());
         return QuarkusTransaction.requiringNew().call(() -> {
@@ -63,7 +66,7 @@ public class TopicResource {
 
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "204", description = "Deleted")
     @DELETE
-    @jakarta.annotation.security.RolesAllowed(io.trawler.account.Role.Rights.EDIT)
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
     public Response delete(@PathParam("siteId") String siteId) {
         QuarkusTransaction.requiringNew().run(() -> {
             SiteResource.find(siteId);
@@ -73,7 +76,7 @@ public class TopicResource {
     }
 
     /** Which example URLs may reach private networks: those in the scope of a site an admin allowed to (none otherwise). */
-    static java.util.function.Predicate<String> mayReachPrivate(io.trawler.site.Site site) {
+    static java.util.function.Predicate<String> mayReachPrivate(Site site) {
         return new TopicRequest.SiteReach(site.allowPrivateNetworks, site.scope()::urlAllowed);
     }
 }

@@ -1,16 +1,18 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
-import io.trawler.errors.ApiException;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.trawler.account.AccountService;
 import io.trawler.account.ApiToken;
+import io.trawler.account.BrowserSession;
+import io.trawler.account.LoginThrottle;
 import io.trawler.account.Role;
+import io.trawler.account.SessionCookieMechanism;
 import io.trawler.account.TokenIdentityProvider;
 import io.trawler.account.User;
+import io.trawler.errors.ApiError;
+import io.trawler.errors.ApiException;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.transaction.Transactional;
 import jakarta.ws.rs.Consumes;
@@ -27,6 +29,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Users and their API tokens (API.md, "Users and tokens"): admins manage users; everyone manages their own tokens. */
 @Path("/api/v1")
@@ -70,9 +73,9 @@ public class UserResource {
 
     private final AccountService accounts;
     private final SecurityIdentity identity;
-    private final io.trawler.account.LoginThrottle throttle;
+    private final LoginThrottle throttle;
 
-    public UserResource(AccountService accounts, SecurityIdentity identity, io.trawler.account.LoginThrottle throttle) {
+    public UserResource(AccountService accounts, SecurityIdentity identity, LoginThrottle throttle) {
         this.accounts = accounts;
         this.identity = identity;
         this.throttle = throttle;
@@ -99,7 +102,7 @@ public class UserResource {
     @PUT
     @Path("/me/password")
     @Authenticated
-    public Response changePassword(PasswordChange body, @jakarta.ws.rs.CookieParam(io.trawler.account.SessionCookieMechanism.COOKIE) String session,
+    public Response changePassword(PasswordChange body, @jakarta.ws.rs.CookieParam(SessionCookieMechanism.COOKIE) String session,
             @jakarta.ws.rs.core.Context io.vertx.core.http.HttpServerRequest request) {
         String userId = identity.getAttribute(TokenIdentityProvider.USER_ID);
         if (userId == null || userId.isEmpty()) {
@@ -200,7 +203,7 @@ public class UserResource {
         }
         if (body.password() != null) {
             accounts.setPassword(u, body.password());
-            io.trawler.account.BrowserSession.delete("userId", u.id);   // a new password ends every browser session
+            BrowserSession.delete("userId", u.id);   // a new password ends every browser session
         }
         if (role != null) {
             u.role = role.apiName();
@@ -222,7 +225,7 @@ public class UserResource {
             throw ApiException.conflict("user " + u.username + " is the last active admin");
         }
         ApiToken.delete("userId", u.id);
-        io.trawler.account.BrowserSession.delete("userId", u.id);
+        BrowserSession.delete("userId", u.id);
         u.delete();
         return Response.noContent().build();
     }

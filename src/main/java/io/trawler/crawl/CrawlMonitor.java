@@ -4,8 +4,10 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.trawler.config.TrawlerConfig;
-import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.Frontier;
+import io.trawler.frontier.FrontierConfig;
+import io.trawler.frontier.FrontierCounts;
+import io.trawler.order.PageRankOrder;
 import io.trawler.redis.StoreUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -46,7 +48,7 @@ public class CrawlMonitor {
 
     /** The ingestor (and its datasource) is only looked up in roles that have a database. */
     public CrawlMonitor(TrawlerConfig config, Frontier frontier, Instance<PageIngestor> ingestors, PageRankRefresher ranks,
-            CrawlService crawls, LanePlacement lanes, io.trawler.frontier.FrontierConfig frontierConfig) {
+            CrawlService crawls, LanePlacement lanes, FrontierConfig frontierConfig) {
         this.pacing = new IngestPacing(PageIngestor.BATCH, frontierConfig.maxUnreadRecords());
         this.lanes = lanes;
         this.ranks = ranks;
@@ -140,7 +142,7 @@ public class CrawlMonitor {
 
     /** K of a pagerank crawl, as its spec fixed it when it started. */
     private int pageRankInterval(Crawl crawl) {
-        return ((io.trawler.order.PageRankOrder) crawls.spec(crawl).order()).recomputeEvery();
+        return ((PageRankOrder) crawls.spec(crawl).order()).recomputeEvery();
     }
 
     /** Ingests what the crawl's workers reported and records its end when the frontier says it finished. */

@@ -3,23 +3,31 @@ package io.trawler.crawl;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.trawler.config.Ids;
+import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.Discovery;
-import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.Frontier;
-import io.trawler.parse.UrlNormalizer;
+import io.trawler.frontier.FrontierConfig;
+import io.trawler.frontier.FrontierCounts;
+import io.trawler.frontier.FrontierEntry;
+import io.trawler.frontier.PolitenessConfig;
+import io.trawler.order.OrderingStrategy;
+import io.trawler.order.Topic;
+import io.trawler.parse.UrlRules;
+import io.trawler.partition.LaneRouting;
 import io.trawler.partition.PartitionPlan;
+import io.trawler.partition.PathGroups;
+import io.trawler.redis.Await;
 import io.trawler.site.Site;
-import java.util.Map;
 import io.vertx.core.Future;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
-import io.trawler.order.OrderingStrategy;
-import io.trawler.order.Topic;
 
 /** Starts, pauses, resumes and stops crawls, and reports their live counts. */
 @ApplicationScoped
@@ -31,9 +39,12 @@ public class CrawlService {
     private final Frontier.Limits limits;
     private final LanePlacement lanePlacement;
 
-    public CrawlService(Frontier frontier, ObjectMapper json, OrderConfig order, io.trawler.frontier.PolitenessConfig politeness,
-            io.trawler.frontier.FrontierConfig frontierConfig, LanePlacement lanePlacement) {
+    private final Event<CrawlForgotten> forgotten;
+
+    public CrawlService(Frontier frontier, ObjectMapper json, OrderConfig order, PolitenessConfig politeness,
+            FrontierConfig frontierConfig, LanePlacement lanePlacement, Event<CrawlForgotten> forgotten) {
         this.lanePlacement = lanePlacement;
+        this.forgotten = forgotten;
         this.limits = new Frontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords());
         this.frontier = frontier;
         this.json = json;
@@ -101,7 +112,7 @@ public class CrawlService {
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
                 owners, knownUrls, order.constants(), topic, budget, revisits.continuous(), followLinks, revisits.conditional(),
                 revisits.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes, site.urlRules(),
-                plan == null ? io.trawler.partition.PathGroups.NONE : plan.groups());
+                plan == null ? PathGroups.NONE : plan.groups());
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;
@@ -116,7 +127,7 @@ public class CrawlService {
         crawl.budget = budget;
         crawl.startedAt = Instant.now();
         crawl.persist();
-        io.trawler.frontier.CrawlFrontierSettings settings = spec.placedOnNodes()
+        CrawlFrontierSettings settings = spec.placedOnNodes()
                 ? spec.frontierSettings().withLaneNodes(lanePlacement.initial(id, partitions, nodes))
                 : spec.frontierSettings();
         int bits = settings.bucketBits();
@@ -129,15 +140,15 @@ public class CrawlService {
         }
         List<Discovery> seeds = new ArrayList<>();
         OrderingStrategy ordering = spec.order();
-        io.trawler.partition.LaneRouting routing = spec.routing();
+        LaneRouting routing = spec.routing();
         for (int lane = 0; lane < laneSeeds.size(); lane++) {
-            io.trawler.parse.UrlRules rules = spec.urlRules();
+            UrlRules rules = spec.urlRules();
             List<String> normalised = new LinkedHashSet<>(laneSeeds.get(lane)).stream().map(rules::normalize)
                     .flatMap(Optional::stream).distinct().toList();
             for (String u : normalised) {
                 // a coordinated crawl's seed goes to the lane that owns it (a seed all lanes share, to one of them)
                 int owner = routing.route(u, lane);
-                seeds.add(new Discovery(owner == io.trawler.partition.LaneRouting.DROP ? lane : owner, io.trawler.frontier.FrontierEntry.of(u, 0),
+                seeds.add(new Discovery(owner == LaneRouting.DROP ? lane : owner, FrontierEntry.of(u, 0),
                         ordering.seedScore(u, normalised.size())));
             }
         }
@@ -211,8 +222,7 @@ public class CrawlService {
 
     /** Frees what the manager keeps in memory for a crawl (after its end, or when it is deleted). */
     public void forget(String crawlId) {
-        io.quarkus.arc.Arc.container().instance(PageIngestor.class).get().forget(crawlId);
-        io.quarkus.arc.Arc.container().instance(PageRankRefresher.class).get().forget(crawlId);
+        forgotten.fire(new CrawlForgotten(crawlId));
     }
 
     /** Deletes a crawl's frontier state in Redis. */
@@ -229,6 +239,6 @@ public class CrawlService {
     }
 
     static <T> T await(Future<T> f) {
-        return io.trawler.redis.Await.result(f);
+        return Await.result(f);
     }
 }

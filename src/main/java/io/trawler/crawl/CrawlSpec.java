@@ -2,13 +2,15 @@ package io.trawler.crawl;
 
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.PolitenessScope;
-import io.trawler.parse.CrawlScope;
-import io.trawler.order.OrderingStrategy;
 import io.trawler.order.FrontierRules;
+import io.trawler.order.OrderingStrategy;
 import io.trawler.order.Strategies;
 import io.trawler.order.Topic;
+import io.trawler.parse.CrawlScope;
+import io.trawler.parse.UrlRules;
 import io.trawler.partition.CrawlMode;
 import io.trawler.partition.LaneRouting;
+import io.trawler.partition.PathGroups;
 import java.util.List;
 import java.util.Map;
 
@@ -31,12 +33,12 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
         Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
-        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, io.trawler.parse.UrlRules urls,
-        io.trawler.partition.PathGroups groups) {
+        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, UrlRules urls,
+        PathGroups groups) {
 
     /** The site's URL rules as the crawl started (specs written before they existed: the default rules). */
-    public io.trawler.parse.UrlRules urlRules() {
-        return urls == null ? io.trawler.parse.UrlRules.DEFAULT : urls;
+    public UrlRules urlRules() {
+        return urls == null ? UrlRules.DEFAULT : urls;
     }
 
     public CrawlScope scope() {

@@ -1,5 +1,6 @@
 package io.trawler.crawl;
 
+import io.trawler.parse.UrlNormalizer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -31,7 +32,7 @@ public record HostStats(String host, long pages, long c2xx, long c3xx, long c4xx
 
     /** The host of a URL as the frontier keys it: its authority ({@code host[:port]}), or "" when it has none. */
     public static String hostOf(String url) {
-        String host = io.trawler.parse.UrlNormalizer.authorityOf(url);
+        String host = UrlNormalizer.authorityOf(url);
         return host.length() > 255 ? host.substring(0, 255) : host;
     }
 

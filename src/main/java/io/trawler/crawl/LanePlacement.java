@@ -1,8 +1,8 @@
 package io.trawler.crawl;
 
 import io.trawler.frontier.Frontier;
-import io.trawler.partition.LaneNodes;
 import io.trawler.frontier.WorkerRegistry;
+import io.trawler.partition.LaneNodes;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Collections;
 import java.util.HashMap;

@@ -3,6 +3,7 @@ package io.trawler.crawl;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.trawler.order.FocusSettings;
+import io.trawler.order.LearningSettings;
 import io.trawler.order.Strategies;
 
 /** Constants of the ordering strategies (SPEC §2), copied into each crawl's spec when it starts. */
@@ -67,7 +68,7 @@ public interface OrderConfig {
     default Strategies.Constants constants() {
         return new Strategies.Constants(pagerankInterval(), weightedPicks(), randomPicks(),
                 new FocusSettings(focusPrefixCount(), focusRelevantBoost(), focusIrrelevantDamp()),
-                new io.trawler.order.LearningSettings(learningMaxTunnel(), learningDecay(), learningHubCredit(), learningRescoreEvery(),
+                new LearningSettings(learningMaxTunnel(), learningDecay(), learningHubCredit(), learningRescoreEvery(),
                         learningModelWeight(), learningHubThreshold()));
     }
 }

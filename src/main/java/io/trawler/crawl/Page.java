@@ -1,7 +1,7 @@
 package io.trawler.crawl;
 
-import io.trawler.frontier.LinkDecisions;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import io.trawler.frontier.LinkDecisions;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;

@@ -1,14 +1,16 @@
 package io.trawler.crawl;
 
-import io.trawler.frontier.PageRecord;
-import io.trawler.frontier.LinkDecisions;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.agroal.api.AgroalDataSource;
+import io.trawler.config.Text;
 import io.trawler.config.TrawlerConfig;
-import io.trawler.frontier.PageRecordSource;
 import io.trawler.frontier.Frontier;
+import io.trawler.frontier.LinkDecisions;
+import io.trawler.frontier.PageRecord;
+import io.trawler.frontier.PageRecordSource;
 import io.trawler.store.LinkGraphStore;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Instance;
 import java.io.IOException;
 import java.sql.Connection;
@@ -233,7 +235,7 @@ public class PageIngestor {
             for (Refused r : refused) {
                 ps.setString(1, crawlId);
                 ps.setString(2, r.streamId());
-                String reason = io.trawler.config.Text.storable(r.reason() == null ? "unknown" : r.reason());
+                String reason = Text.storable(r.reason() == null ? "unknown" : r.reason());
                 ps.setString(3, reason.length() <= 500 ? reason : reason.substring(0, 500));
                 ps.setString(4, recordJson(r.fields()));
                 ps.setTimestamp(5, Timestamp.from(Instant.now()));
@@ -297,6 +299,10 @@ public class PageIngestor {
     }
 
     /** Closes the crawl's link graph files and forgets everything kept for the crawl (after its last batch). */
+    void onForgotten(@Observes CrawlForgotten e) {
+        forget(e.crawlId());
+    }
+
     public void forget(String crawlId) {
         ReentrantLock lock = locks.computeIfAbsent(crawlId, k -> new ReentrantLock());
         lock.lock();

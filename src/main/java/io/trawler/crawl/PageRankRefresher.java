@@ -3,6 +3,7 @@ package io.trawler.crawl;
 import io.trawler.frontier.Frontier;
 import io.trawler.order.PartialPageRank;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,10 @@ public class PageRankRefresher {
     /** Starts keeping the graph of a pagerank crawl (no effect when already kept); K is read only then. */
     public void track(String crawlId, java.util.function.IntSupplier recomputeEvery) {
         crawls.computeIfAbsent(crawlId, id -> new Tracked(recomputeEvery.getAsInt()));
+    }
+
+    void onForgotten(@Observes CrawlForgotten e) {
+        forget(e.crawlId());
     }
 
     public void forget(String crawlId) {

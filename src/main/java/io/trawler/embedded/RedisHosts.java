@@ -1,10 +1,10 @@
 package io.trawler.embedded;
 
 import io.quarkus.redis.client.RedisHostsProvider;
+import io.smallrye.common.annotation.Identifier;
 import io.trawler.config.Secrets;
 import io.trawler.config.TrawlerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
-import io.smallrye.common.annotation.Identifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -1,5 +1,6 @@
 package io.trawler.fetch;
 
+import io.trawler.parse.UrlNormalizer;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
@@ -115,7 +116,7 @@ public final class HttpFetcher implements AutoCloseable {
         if (clients.size() == 1) {
             return clients.get(0);
         }
-        return clients.get(Math.floorMod(io.trawler.parse.UrlNormalizer.authorityOf(url).hashCode(), clients.size()));
+        return clients.get(Math.floorMod(UrlNormalizer.authorityOf(url).hashCode(), clients.size()));
     }
 
     /** The request headers every fetch sends, for the WARC request record. */
@@ -144,8 +145,8 @@ public final class HttpFetcher implements AutoCloseable {
     public Future<FetchResult> fetch(String url, int maxBytes, Map<String, String> extraHeaders, boolean allowPrivate, String group) {
         Instant started = Instant.now();
         long t0 = System.nanoTime();
-        String host = io.trawler.parse.UrlNormalizer.hostOf(url);
-        int port = io.trawler.parse.UrlNormalizer.portOf(url);
+        String host = UrlNormalizer.hostOf(url);
+        int port = UrlNormalizer.portOf(url);
         if (host.isEmpty() || port <= 0 || port > 65535) {
             return Future.succeededFuture(FetchResult.failed(url, FetchError.INVALID, "no host or port", started, 0));
         }

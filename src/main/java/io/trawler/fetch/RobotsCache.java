@@ -2,6 +2,7 @@ package io.trawler.fetch;
 
 import crawlercommons.robots.BaseRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
+import io.trawler.parse.UrlNormalizer;
 import io.vertx.core.Future;
 import java.net.URI;
 import java.util.List;
@@ -93,7 +94,7 @@ public final class RobotsCache {
                 return Future.succeededFuture(rules);
             }
             if (r.isRedirect() && hops < 5) {
-                var target = io.trawler.parse.UrlNormalizer.normalize(URI.create(robotsUrl).resolve(r.header("location").orElseThrow().trim())
+                var target = UrlNormalizer.normalize(URI.create(robotsUrl).resolve(r.header("location").orElseThrow().trim())
                         .toString());
                 if (target.isEmpty() || !inScope.test(target.get())) {
                     return Future.succeededFuture(failed(404));

@@ -1,6 +1,7 @@
 package io.trawler.frontier;
 
 import io.trawler.order.FrontierRules;
+import io.trawler.order.Rescoring;
 
 /**
  * The settings the frontier enforces for one crawl.
@@ -56,7 +57,7 @@ public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages,
      */
     public int shards() {
         boolean split = partitions > 1 && politenessScope == PolitenessScope.NODE
-                && rules.rescoring() == io.trawler.order.Rescoring.NONE
+                && rules.rescoring() == Rescoring.NONE
                 && (maxPages <= 0 || maxPages >= partitions) && (budget <= 0 || budget >= partitions);
         return split ? partitions : 1;
     }

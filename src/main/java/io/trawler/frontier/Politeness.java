@@ -1,7 +1,7 @@
 package io.trawler.frontier;
 
-import java.time.Duration;
 import io.trawler.parse.HttpDates;
+import java.time.Duration;
 import java.util.Optional;
 
 /**

@@ -1,8 +1,9 @@
 package io.trawler.frontier;
 
-import io.trawler.redis.ScoredMembers;
-import io.trawler.redis.LuaScript;
 import io.trawler.order.FocusSettings;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.redis.LuaScript;
+import io.trawler.redis.ScoredMembers;
 import io.vertx.core.Future;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
@@ -270,7 +271,7 @@ public class RedisFrontier implements Frontier {
                 if (c.retry() && c.hostNextAt() > now && !c.lease().client().isEmpty()) {
                     // a back-off the client was told to keep for the host holds in the node's other lanes too
                     List<String> backoff = List.of("backoff", Long.toString(now), c.lease().client(),
-                            io.trawler.parse.UrlNormalizer.hostOf(c.lease().url()), Long.toString(c.hostNextAt()));
+                            UrlNormalizer.hostOf(c.lease().url()), Long.toString(c.hostNextAt()));
                     for (int shard = 0; shard < l.shards(); shard++) {
                         if (shard != own) {
                             notices.add(SCRIPT.run(redis, l.shard(shard).prefix(), backoff));

@@ -1,5 +1,6 @@
 package io.trawler.frontier;
 
+import io.trawler.parse.UrlRules;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -29,7 +30,7 @@ public final class UrlFingerprint {
      * parameters sorted), so that two links differing only in parameter order are one URL.
      */
     public static long of(String normalisedUrl) {
-        byte[] d = MD5.get().digest(io.trawler.parse.UrlRules.key(normalisedUrl).getBytes(StandardCharsets.UTF_8));
+        byte[] d = MD5.get().digest(UrlRules.key(normalisedUrl).getBytes(StandardCharsets.UTF_8));
         long v = 0;
         for (int i = 0; i < 8; i++) {
             v = (v << 8) | (d[i] & 0xFF);

@@ -1,5 +1,10 @@
 package io.trawler.partition;
 
+import io.trawler.hashing.AssignmentBalance;
+import io.trawler.hashing.ConsistentHashRing;
+import io.trawler.hashing.HostHashAssignment;
+import io.trawler.hashing.NodeAssignment;
+import io.trawler.hashing.PathHashAssignment;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -9,11 +14,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntFunction;
-import io.trawler.hashing.AssignmentBalance;
-import io.trawler.hashing.ConsistentHashRing;
-import io.trawler.hashing.HostHashAssignment;
-import io.trawler.hashing.NodeAssignment;
-import io.trawler.hashing.PathHashAssignment;
 
 /**
  * Prints, for a list of URLs and m nodes, the balance of every assignment of SPEC §4: max/mean load and

@@ -1,5 +1,6 @@
 package io.trawler.partition;
 
+import io.trawler.hashing.PathHash;
 import java.util.Map;
 
 /**
@@ -67,6 +68,6 @@ public final class LaneRouting {
     }
 
     private int hashLane(String url) {
-        return io.trawler.hashing.PathHash.of(url) % lanes;
+        return PathHash.of(url) % lanes;
     }
 }

@@ -1,5 +1,6 @@
 package io.trawler.partition;
 
+import io.trawler.hashing.PathHash;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -311,7 +312,7 @@ public final class PartitionSimulator {
 
     /** The coordinated crawler of a page on nobody's key path (LaneRouting does the same with the page's URL). */
     private int sharedLane(int v, int crawlers) {
-        return io.trawler.hashing.PathHash.of(graph.url(v)) % crawlers;
+        return PathHash.of(graph.url(v)) % crawlers;
     }
 
     private Result result(long[] fetchedBy, long distinct, long should) {

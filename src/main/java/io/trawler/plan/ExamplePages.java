@@ -1,5 +1,7 @@
 package io.trawler.plan;
 
+import io.trawler.fetch.AddressPolicy;
+import io.trawler.fetch.FetchConfig;
 import io.trawler.fetch.FetchResult;
 import io.trawler.fetch.HttpFetcher;
 import io.trawler.parse.CharsetDetector;
@@ -55,8 +57,8 @@ public class ExamplePages {
     }
 
     private final io.vertx.core.Vertx vertx;
-    private final io.trawler.fetch.FetchConfig config;
-    private final io.trawler.fetch.AddressPolicy policy;
+    private final FetchConfig config;
+    private final AddressPolicy policy;
     private HttpFetcher fetcher;
     private final java.util.concurrent.Semaphore places;
     private final int maxInFlight;
@@ -65,11 +67,11 @@ public class ExamplePages {
     private final java.util.Set<String> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     @jakarta.inject.Inject
-    public ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy) {
+    public ExamplePages(io.vertx.core.Vertx vertx, FetchConfig config, AddressPolicy policy) {
         this(vertx, config, policy, MAX_IN_FLIGHT, WAIT);
     }
 
-    ExamplePages(io.vertx.core.Vertx vertx, io.trawler.fetch.FetchConfig config, io.trawler.fetch.AddressPolicy policy, int inFlight,
+    ExamplePages(io.vertx.core.Vertx vertx, FetchConfig config, AddressPolicy policy, int inFlight,
             java.time.Duration wait) {
         this.wait = wait;
         this.places = new java.util.concurrent.Semaphore(inFlight, true);

@@ -6,6 +6,8 @@ import io.trawler.partition.CrawlMode;
 import io.trawler.partition.PartitionMetrics;
 import io.trawler.partition.PartitionPlan;
 import io.trawler.partition.PartitionSimulator;
+import io.trawler.partition.PathGroups;
+import io.trawler.partition.PlanNotes;
 import io.trawler.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
@@ -31,7 +33,7 @@ public class PlanService {
         Planned(PartitionPlan plan, PartitionMetrics predicted, String graphCrawlId, double keyPathShare, int seedsPerPath, CrawlMode mode,
                 Instant updatedAt, Map<String, Integer> pathUrls, long urls) {
             this(plan, predicted, graphCrawlId, keyPathShare, seedsPerPath, mode, updatedAt, pathUrls,
-                    io.trawler.partition.PlanNotes.of(plan, predicted, urls, pathUrls));
+                    PlanNotes.of(plan, predicted, urls, pathUrls));
         }
     }
 
@@ -80,23 +82,23 @@ public class PlanService {
     /** As {@link #edit(Site, List, int, CrawlMode, Optional)}, with the plan's grouping given (empty: the saved plan's). */
     @Transactional
     public Planned edit(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
-            Optional<io.trawler.partition.PathGroups> groups) {
+            Optional<PathGroups> groups) {
         return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, groups, true);
     }
 
     /** The plan {@link #edit} would save, with its predictions, without saving it (the partition editor's preview). */
     public Planned preview(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
-            Optional<io.trawler.partition.PathGroups> groups) {
+            Optional<PathGroups> groups) {
         return edited(site, pathsPerCrawler, seedsPerPath, mode, fromCrawl, groups, false);
     }
 
     private Planned edited(Site site, List<List<String>> pathsPerCrawler, int seedsPerPath, CrawlMode mode, Optional<String> fromCrawl,
-            Optional<io.trawler.partition.PathGroups> given, boolean store) {
+            Optional<PathGroups> given, boolean store) {
         PlanGraphs.Graph g = graph(site, fromCrawl);
         Optional<SitePlan> previous = Optional.ofNullable(SitePlan.findById(site.id));
         // the grouping given (a proposal's), else the saved plan's; a hashed group an editor gave to a crawler is no longer hashed
-        io.trawler.partition.PathGroups saved = given.orElseGet(() -> previous.map(p -> read(p.plan).groups())
-                .orElse(io.trawler.partition.PathGroups.NONE));
+        PathGroups saved = given.orElseGet(() -> previous.map(p -> read(p.plan).groups())
+                .orElse(PathGroups.NONE));
         Set<String> known = g.partitioner().paths(saved);
         for (String h : saved.hashed()) {
             if (!known.contains(h)) {
@@ -114,7 +116,7 @@ public class PlanService {
                 }
             }
         }
-        io.trawler.partition.PathGroups groups = new io.trawler.partition.PathGroups(saved.split(),
+        PathGroups groups = new PathGroups(saved.split(),
                 saved.hashed().stream().filter(h -> !taken.contains(h)).toList());
         double share = previous.map(p -> p.keyPathShare).orElse(config.keyPathShare());
         PartitionPlan plan = g.partitioner().withAssignment(pathsPerCrawler, seedsPerPath, groups);

@@ -1,11 +1,11 @@
 package io.trawler.revisit;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.trawler.refresh.PageHistory;
 import io.trawler.refresh.SiteRatePrior;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The update-policy engine's view of a site: pages with a history, pages due now and the next due time,

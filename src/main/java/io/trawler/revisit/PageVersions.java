@@ -2,6 +2,7 @@ package io.trawler.revisit;
 
 import io.quarkus.hibernate.orm.panache.Panache;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.config.Text;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -39,7 +40,7 @@ public class PageVersions {
         QuarkusTransaction.requiringNew().run(() -> {
             var em = Panache.getEntityManager();
             em.createNativeQuery("INSERT INTO page_version (site_id, url, fetched_at, text) VALUES (?1, ?2, ?3, ?4)").setParameter(1, siteId)
-                    .setParameter(2, url).setParameter(3, Timestamp.from(Instant.ofEpochMilli(fetchedAt))).setParameter(4, io.trawler.config.Text.storable(text)).executeUpdate();
+                    .setParameter(2, url).setParameter(3, Timestamp.from(Instant.ofEpochMilli(fetchedAt))).setParameter(4, Text.storable(text)).executeUpdate();
             @SuppressWarnings("unchecked")
             List<Object> ids = em.createNativeQuery("SELECT id FROM page_version WHERE site_id = ?1 AND url = ?2 ORDER BY id DESC")
                     .setParameter(1, siteId).setParameter(2, url).getResultList();

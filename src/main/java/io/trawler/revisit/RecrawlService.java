@@ -1,18 +1,18 @@
 package io.trawler.revisit;
 
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.trawler.config.Ids;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
-import io.trawler.crawl.CrawlSpec;
-import io.trawler.redis.Await;
 import io.trawler.frontier.Frontier;
 import io.trawler.parse.CrawlScope;
+import io.trawler.parse.MatchBudget;
 import io.trawler.parse.UrlNormalizer;
-import io.trawler.refresh.PageHistory;
-import io.trawler.site.Site;
 import io.trawler.plan.PlanService;
+import io.trawler.redis.Await;
+import io.trawler.refresh.PageHistory;
+import io.trawler.site.ScopeIndex;
+import io.trawler.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import java.time.Instant;
@@ -21,6 +21,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Recrawl requests: the URLs asked for (a list, the known pages under a path prefix, or all the site's known
@@ -57,8 +58,8 @@ public class RecrawlService {
 
     /** Checks listed URLs against the site's scope. */
     public static Selection select(Site site, List<String> urls) {
-        CrawlScope scope = io.trawler.site.ScopeIndex.scopeOf(site);
-        io.trawler.parse.MatchBudget budget = io.trawler.parse.MatchBudget.perRequest();
+        CrawlScope scope = ScopeIndex.scopeOf(site);
+        MatchBudget budget = MatchBudget.perRequest();
         Set<String> accepted = new LinkedHashSet<>();
         List<Rejection> rejected = new ArrayList<>();
         for (String raw : urls) {

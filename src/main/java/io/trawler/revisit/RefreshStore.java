@@ -1,8 +1,8 @@
 package io.trawler.revisit;
 
+import io.trawler.frontier.UrlFingerprint;
 import io.trawler.redis.Await;
 import io.trawler.redis.LuaScript;
-import io.trawler.frontier.UrlFingerprint;
 import io.trawler.refresh.PageHistory;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;

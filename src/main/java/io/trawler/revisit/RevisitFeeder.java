@@ -8,9 +8,10 @@ import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlSpec;
 import io.trawler.crawl.CrawlState;
-import io.trawler.redis.Await;
 import io.trawler.frontier.Frontier;
 import io.trawler.partition.LaneRouting;
+import io.trawler.redis.Await;
+import io.trawler.redis.StoreUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.LinkedHashMap;
@@ -78,13 +79,13 @@ public class RevisitFeeder {
                     if (spec.continuous() && CrawlState.RUNNING.name().equals(crawl.state)) {
                         feed(crawl.id, spec, System.currentTimeMillis());
                     }
-                } catch (io.trawler.redis.StoreUnavailableException e) {
+                } catch (StoreUnavailableException e) {
                     LOG.warnf("Revisit feeder, crawl %s: %s", crawl.id, e.getMessage());
                 } catch (Exception e) {
                     LOG.errorf(e, "Revisit feeder, crawl %s", crawl.id);
                 }
             }
-        } catch (io.trawler.redis.StoreUnavailableException e) {
+        } catch (StoreUnavailableException e) {
             LOG.warnf("Revisit feeder: %s", e.getMessage());
         } catch (Exception e) {
             LOG.errorf(e, "Revisit feeder");

@@ -1,9 +1,10 @@
 package io.trawler.revisit;
 
-import io.trawler.config.Text;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.trawler.config.Text;
+import io.trawler.parse.MatchBudget;
 import io.trawler.parse.UrlNormalizer;
+import io.trawler.site.ScopeIndex;
 import io.trawler.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
@@ -11,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * Search-usage signals (a URL shown for a query at a rank, with impressions and clicks): each goes to every site
@@ -46,10 +48,10 @@ public class SignalService {
     /** Stores the signals of pages some site covers; returns the others. */
     public List<Rejection> add(List<Signal> signals) {
         List<Site> sites = QuarkusTransaction.requiringNew().call(() -> Site.<Site>listAll());
-        io.trawler.site.ScopeIndex index = new io.trawler.site.ScopeIndex(sites);
+        ScopeIndex index = new ScopeIndex(sites);
         Map<String, List<RefreshStore.Signal>> bySite = new LinkedHashMap<>();
         List<Rejection> rejected = new ArrayList<>();
-        io.trawler.parse.MatchBudget budget = io.trawler.parse.MatchBudget.perRequest();
+        MatchBudget budget = MatchBudget.perRequest();
         for (int i = 0; i < signals.size(); i++) {
             Signal s = signals.get(i);
             Optional<String> url = UrlNormalizer.normalize(s.url().trim());

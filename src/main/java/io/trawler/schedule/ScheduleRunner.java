@@ -3,6 +3,7 @@ package io.trawler.schedule;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.trawler.config.Background;
 import io.trawler.config.TrawlerConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -40,7 +41,7 @@ public class ScheduleRunner {
         if (!trawler.role().runsManager()) {
             return;
         }
-        thread = io.trawler.config.Background.every("trawler-schedules", Thread.NORM_PRIORITY, config.checkInterval(), this::tick);
+        thread = Background.every("trawler-schedules", Thread.NORM_PRIORITY, config.checkInterval(), this::tick);
     }
 
     void onStop(@Observes ShutdownEvent event) {

@@ -3,8 +3,10 @@ package io.trawler.search;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.trawler.config.Background;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlState;
 import io.trawler.crawl.Page;
 import io.trawler.parse.HtmlParser;
 import io.trawler.store.StoredPayload;
@@ -79,7 +81,7 @@ public class SearchIndexer {
         if (!trawler.role().runsManager() || !config.enabled()) {
             return;
         }
-        thread = io.trawler.config.Background.every("trawler-search", Thread.MIN_PRIORITY, config.interval(), this::tick);
+        thread = Background.every("trawler-search", Thread.MIN_PRIORITY, config.interval(), this::tick);
     }
 
     void onStop(@Observes ShutdownEvent event) {
@@ -152,7 +154,7 @@ public class SearchIndexer {
             // IDLE_WAIT_MS after they ended (a crawl that never ends does not keep the others out of search)
             java.time.Instant waitedEnough = java.time.Instant.ofEpochMilli(now - IDLE_WAIT_MS);
             List<String> todo = QuarkusTransaction.requiringNew().call(() -> {
-                boolean crawling = !config.indexWhileCrawling() && Crawl.count("state = ?1", io.trawler.crawl.CrawlState.RUNNING.name()) > 0;
+                boolean crawling = !config.indexWhileCrawling() && Crawl.count("state = ?1", CrawlState.RUNNING.name()) > 0;
                 return Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1", List.of("RUNNING", "PAUSED"))
                         .stream().filter(c -> indexesNow(c.finishedAt, crawling, waitedEnough)).map(c -> c.id).toList();
             });

@@ -56,7 +56,7 @@ public final class ScopeIndex {
             for (String entry : s.hosts) {
                 String e = entry.toLowerCase(Locale.ROOT);
                 boolean wildcard = e.startsWith("*.");
-                String host = io.trawler.parse.UrlNormalizer.hostOfServer(wildcard ? e.substring(2) : e);   // an entry is host[:port]
+                String host = UrlNormalizer.hostOfServer(wildcard ? e.substring(2) : e);   // an entry is host[:port]
                 byHost.computeIfAbsent(host, k -> new ArrayList<>()).add(i);
                 if (wildcard) {
                     bySuffix.computeIfAbsent(host, k -> new ArrayList<>()).add(i);

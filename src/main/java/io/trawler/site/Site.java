@@ -1,6 +1,8 @@
 package io.trawler.site;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import io.trawler.parse.CrawlScope;
+import io.trawler.parse.UrlRules;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -13,13 +15,13 @@ import java.util.List;
 public class Site extends PanacheEntityBase {
 
     /** The site's crawl scope as it stands (hosts, include and exclude patterns, depth). */
-    public io.trawler.parse.CrawlScope scope() {
-        return new io.trawler.parse.CrawlScope(hosts, include, exclude, maxDepth);
+    public CrawlScope scope() {
+        return new CrawlScope(hosts, include, exclude, maxDepth);
     }
 
     /** The site's URL rules. */
-    public io.trawler.parse.UrlRules urlRules() {
-        return new io.trawler.parse.UrlRules(io.trawler.parse.UrlRules.QueryOrder.parse(urlQueryOrder).orElse(io.trawler.parse.UrlRules.QueryOrder.KEEP),
+    public UrlRules urlRules() {
+        return new UrlRules(UrlRules.QueryOrder.parse(urlQueryOrder).orElse(UrlRules.QueryOrder.KEEP),
                 urlDropParameters);
     }
 

@@ -1,5 +1,6 @@
 package io.trawler.store;
 
+import io.trawler.frontier.UrlFingerprint;
 import java.io.BufferedWriter;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -106,7 +107,7 @@ public final class LinkGraphStore implements AutoCloseable {
     }
 
     private static long fingerprint(String url) {
-        return io.trawler.frontier.UrlFingerprint.of(url);
+        return UrlFingerprint.of(url);
     }
 
     /** long -> int open-addressing table (linear probing, no removal); 0 is stored aside as a key. */

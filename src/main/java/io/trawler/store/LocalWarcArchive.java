@@ -1,5 +1,6 @@
 package io.trawler.store;
 
+import io.trawler.fetch.CappedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -45,7 +46,7 @@ public final class LocalWarcArchive implements WarcArchive {
             return Optional.empty();
         }
         ch.position(offset);
-        return Optional.of(new io.trawler.fetch.CappedInputStream(Channels.newInputStream(ch), maxBytes));
+        return Optional.of(new CappedInputStream(Channels.newInputStream(ch), maxBytes));
     }
 
     @Override

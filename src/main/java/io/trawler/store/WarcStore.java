@@ -19,10 +19,10 @@ import java.util.Map;
 import java.util.Set;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.WarcDigest;
+import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcTruncationReason;
-import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.Warcinfo;
 
 /**

@@ -1,9 +1,9 @@
 package io.trawler.ui;
 
-import io.trawler.account.AccountService;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.security.Authenticated;
+import io.trawler.account.AccountService;
 import io.trawler.account.ApiToken;
 import io.trawler.account.User;
 import jakarta.ws.rs.GET;

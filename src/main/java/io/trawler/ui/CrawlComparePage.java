@@ -1,15 +1,12 @@
 package io.trawler.ui;
 
-import io.trawler.api.Inputs;
-import io.trawler.crawl.CrawlQueries;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.errors.ApiException;
-import io.trawler.api.CrawlCompareResource;
-import io.trawler.api.CrawlResource;
+import io.trawler.api.Inputs;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.errors.ApiException;
 import io.trawler.site.Site;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;

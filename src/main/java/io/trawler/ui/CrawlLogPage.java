@@ -1,15 +1,13 @@
 package io.trawler.ui;
 
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.api.CrawlResource;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlQueries;
 import io.trawler.crawl.CrawlState;
-import io.trawler.crawl.PageLogFilter;
 import io.trawler.crawl.Page;
+import io.trawler.crawl.PageLogFilter;
 import io.trawler.site.Site;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
@@ -22,7 +20,6 @@ import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A crawl's log: one line per page record in the order the crawl stored them — fetches with their status, time and

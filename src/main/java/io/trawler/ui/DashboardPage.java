@@ -1,18 +1,16 @@
 package io.trawler.ui;
 
-import io.trawler.site.SiteQueries;
-import io.trawler.frontier.WorkerRegistry;
-import io.trawler.crawl.CrawlQueries;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
 import io.trawler.api.CrawlView;
-import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlCounts;
 import io.trawler.crawl.CrawlProgress;
+import io.trawler.crawl.CrawlQueries;
 import io.trawler.crawl.CrawlService;
+import io.trawler.frontier.WorkerRegistry;
 import io.trawler.plan.PlanConfig;
-import io.trawler.site.Site;
+import io.trawler.site.SiteQueries;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

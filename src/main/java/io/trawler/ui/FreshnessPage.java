@@ -1,14 +1,14 @@
 package io.trawler.ui;
 
-import io.trawler.site.SiteQueries;
-import io.trawler.revisit.RefreshPlans;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
 import io.trawler.revisit.RefreshPlan;
+import io.trawler.revisit.RefreshPlans;
 import io.trawler.revisit.UpdatePolicies;
 import io.trawler.revisit.UpdatePolicy;
 import io.trawler.site.Site;
+import io.trawler.site.SiteQueries;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

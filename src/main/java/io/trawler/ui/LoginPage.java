@@ -3,8 +3,10 @@ package io.trawler.ui;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.AccountService;
+import io.trawler.account.LoginThrottle;
 import io.trawler.account.SessionCookieMechanism;
 import io.trawler.account.SessionService;
+import io.trawler.config.TrawlerConfig;
 import jakarta.annotation.security.PermitAll;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
@@ -37,11 +39,11 @@ public class LoginPage {
     private final AccountService accounts;
     private final SessionService sessions;
     private final UiRequest ui;
-    private final io.trawler.account.LoginThrottle throttle;
+    private final LoginThrottle throttle;
     private final java.util.Optional<Boolean> secureCookie;
 
-    public LoginPage(AccountService accounts, SessionService sessions, UiRequest ui, io.trawler.account.LoginThrottle throttle,
-            io.trawler.config.TrawlerConfig config) {
+    public LoginPage(AccountService accounts, SessionService sessions, UiRequest ui, LoginThrottle throttle,
+            TrawlerConfig config) {
         this.accounts = accounts;
         this.sessions = sessions;
         this.ui = ui;

@@ -1,12 +1,12 @@
 package io.trawler.ui;
 
-import io.trawler.crawl.CrawlQueries;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.errors.ApiException;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlQueries;
 import io.trawler.crawl.Page;
+import io.trawler.errors.ApiException;
 import io.trawler.site.Site;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;

@@ -1,20 +1,20 @@
 package io.trawler.ui;
 
-import java.util.List;
-import io.trawler.site.SiteQueries;
-import io.trawler.frontier.WorkerRegistry;
-import io.trawler.crawl.CrawlQueries;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.frontier.WorkerRegistry;
 import io.trawler.site.Site;
+import io.trawler.site.SiteQueries;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import java.util.List;
 
 /**
  * The partition editor of a site: the page is a frame; its script loads the saved plan and the predictions from the

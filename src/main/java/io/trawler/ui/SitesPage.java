@@ -1,22 +1,24 @@
 package io.trawler.ui;
 
-import jakarta.inject.Inject;
-import io.trawler.site.SiteQueries;
-import io.trawler.revisit.RefreshPlans;
-import io.trawler.fetch.NetworkGuardPreview;
-import io.trawler.crawl.CrawlQueries;
-import io.trawler.api.ScheduleViews;
-import io.trawler.api.ScheduleResource;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
+import io.trawler.api.ScheduleResource;
+import io.trawler.api.ScheduleViews;
 import io.trawler.api.SiteView;
-import io.trawler.order.Strategies;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlCounts;
+import io.trawler.crawl.CrawlQueries;
+import io.trawler.crawl.CrawlService;
+import io.trawler.fetch.NetworkGuardPreview;
+import io.trawler.order.Strategies;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.UrlNormalizer;
+import io.trawler.revisit.RefreshPlans;
 import io.trawler.site.Site;
+import io.trawler.site.SiteQueries;
 import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -44,18 +46,18 @@ public class SitesPage {
     public record Strategy(String name, String label) {
     }
 
-    public record CrawlRow(Crawl crawl, io.trawler.crawl.CrawlCounts counts) {
+    public record CrawlRow(Crawl crawl, CrawlCounts counts) {
     }
 
     @jakarta.inject.Inject
-    io.trawler.crawl.CrawlService crawlService;
+    CrawlService crawlService;
 
     private CrawlRow row(Crawl c) {
-        io.trawler.crawl.CrawlCounts counts;
+        CrawlCounts counts;
         try {
             counts = crawlService.progress(c).counts();
         } catch (RuntimeException frontierDown) {
-            counts = io.trawler.crawl.CrawlCounts.stored(c);   // the frontier is unavailable: what the row holds
+            counts = CrawlCounts.stored(c);   // the frontier is unavailable: what the row holds
         }
         return new CrawlRow(c, counts);
     }

@@ -1,8 +1,8 @@
 package io.trawler.ui;
 
-import io.trawler.account.AccountService;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
+import io.trawler.account.AccountService;
 import io.trawler.account.ApiToken;
 import io.trawler.account.Role;
 import io.trawler.account.User;

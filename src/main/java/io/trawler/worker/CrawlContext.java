@@ -1,9 +1,11 @@
 package io.trawler.worker;
 
 import io.trawler.crawl.CrawlSpec;
+import io.trawler.frontier.PolitenessScope;
 import io.trawler.order.LearningFocusedOrder;
 import io.trawler.order.LinkLearner;
 import io.trawler.order.OrderingStrategy;
+import io.trawler.order.Rescoring;
 import io.trawler.order.TopicModel;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.LinkResolver;
@@ -26,13 +28,13 @@ record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, Order
         LinkLearner learner = topic != null && order instanceof LearningFocusedOrder l ? new LinkLearner(l.settings()) : null;
         return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic,
                 new LinkResolver(spec.urlRules(), LinkResolver.DEFAULT_CAPACITY), learner, knownLinks(order),
-                spec.frontierSettings().shards() > 1 && spec.frontierSettings().politenessScope() == io.trawler.frontier.PolitenessScope.NODE);
+                spec.frontierSettings().shards() > 1 && spec.frontierSettings().politenessScope() == PolitenessScope.NODE);
     }
 
     /** Links already handed over are not sent again, where the frontier does nothing with a link it has seen. */
     private static KnownLinks knownLinks(OrderingStrategy order) {
-        io.trawler.order.Rescoring r = order.rules().rescoring();
-        return r == io.trawler.order.Rescoring.NONE || r == io.trawler.order.Rescoring.FOCUS_LEARN
+        Rescoring r = order.rules().rescoring();
+        return r == Rescoring.NONE || r == Rescoring.FOCUS_LEARN
                 ? new KnownLinks(KnownLinks.DEFAULT_CAPACITY) : null;
     }
 

@@ -2,6 +2,7 @@ package io.trawler.worker;
 
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierEntry;
+import io.trawler.frontier.LinkDecisions;
 import io.trawler.order.OrderingStrategy;
 import io.trawler.parse.CrawlScope;
 import io.trawler.parse.LinkResolver;
@@ -24,8 +25,8 @@ final class LinkRouter {
     record Routed(List<Discovery> discoveries, List<String> graphLinks, int tooLong, int[] verdicts) {
 
         /** The scope decisions about the page's links, {@code followed} or not. */
-        io.trawler.frontier.LinkDecisions decisions(boolean followed) {
-            return new io.trawler.frontier.LinkDecisions(verdicts[CrawlScope.Verdict.IN.ordinal()], verdicts[CrawlScope.Verdict.HOST.ordinal()],
+        LinkDecisions decisions(boolean followed) {
+            return new LinkDecisions(verdicts[CrawlScope.Verdict.IN.ordinal()], verdicts[CrawlScope.Verdict.HOST.ordinal()],
                     verdicts[CrawlScope.Verdict.NOT_INCLUDED.ordinal()] + verdicts[CrawlScope.Verdict.EXCLUDED.ordinal()],
                     verdicts[CrawlScope.Verdict.TOO_DEEP.ordinal()], followed);
         }

@@ -1,6 +1,14 @@
 package io.trawler.worker;
 
 import io.quarkus.runtime.annotations.RegisterForReflection;
+import io.trawler.crawl.CrawlSpec;
+import io.trawler.order.FocusSettings;
+import io.trawler.order.LearningSettings;
+import io.trawler.order.Strategies;
+import io.trawler.order.Topic;
+import io.trawler.parse.UrlRules;
+import io.trawler.partition.PartitionPlan;
+import io.trawler.partition.PathGroups;
 import org.apache.lucene.analysis.tokenattributes.BytesTermAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttributeImpl;
 import org.apache.lucene.analysis.tokenattributes.FlagsAttributeImpl;
@@ -19,9 +27,9 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttributeImpl;
  * worker reads from Redis as JSON (with the records inside it) and the Lucene token attributes its topic model's
  * analyzers create by name (every AttributeImpl of lucene-core: NativeConfigurationTest). The scripts and charsets are in {@code application.properties} ("Native image").
  */
-@RegisterForReflection(targets = {io.trawler.crawl.CrawlSpec.class, io.trawler.order.Strategies.Constants.class,
-        io.trawler.order.FocusSettings.class, io.trawler.order.LearningSettings.class, io.trawler.order.Topic.class, io.trawler.partition.PartitionPlan.class,
-        io.trawler.partition.PartitionPlan.Crawler.class, io.trawler.partition.PathGroups.class, io.trawler.parse.UrlRules.class, io.trawler.parse.UrlRules.QueryOrder.class,
+@RegisterForReflection(targets = {CrawlSpec.class, Strategies.Constants.class,
+        FocusSettings.class, LearningSettings.class, Topic.class, PartitionPlan.class,
+        PartitionPlan.Crawler.class, PathGroups.class, UrlRules.class, UrlRules.QueryOrder.class,
         BytesTermAttributeImpl.class, CharTermAttributeImpl.class, FlagsAttributeImpl.class,
         KeywordAttributeImpl.class, OffsetAttributeImpl.class, PackedTokenAttributeImpl.class, PayloadAttributeImpl.class,
         PositionIncrementAttributeImpl.class, PositionLengthAttributeImpl.class, SentenceAttributeImpl.class, TermFrequencyAttributeImpl.class,

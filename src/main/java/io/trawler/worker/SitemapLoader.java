@@ -1,11 +1,14 @@
 package io.trawler.worker;
 
 import crawlercommons.robots.BaseRobotRules;
+import io.trawler.fetch.CappedInputStream;
 import io.trawler.fetch.FetchResult;
 import io.trawler.fetch.HttpFetcher;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.Frontier;
+import io.trawler.frontier.FrontierEntry;
 import io.trawler.parse.UrlNormalizer;
+import io.trawler.partition.LaneRouting;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.io.ByteArrayInputStream;
@@ -125,8 +128,8 @@ final class SitemapLoader {
         Future<Integer> chain = Future.succeededFuture(0);
         for (String u : urls) {
             int lane = ctx.routing().route(u, lane0);
-            if (lane != io.trawler.partition.LaneRouting.DROP) {
-                batch.add(new Discovery(lane, io.trawler.frontier.FrontierEntry.of(u, 1), ctx.order().linkScore(u)));
+            if (lane != LaneRouting.DROP) {
+                batch.add(new Discovery(lane, FrontierEntry.of(u, 1), ctx.order().linkScore(u)));
             }
             if (batch.size() == BATCH) {
                 List<Discovery> b = List.copyOf(batch);
@@ -165,7 +168,7 @@ final class SitemapLoader {
         byte[] body = r.body();
         InputStream in = new ByteArrayInputStream(body);
         if (body.length > 2 && (body[0] & 0xff) == 0x1f && (body[1] & 0xff) == 0x8b) {
-            in = new io.trawler.fetch.CappedInputStream(new GZIPInputStream(in), MAX_SITEMAP_BYTES);
+            in = new CappedInputStream(new GZIPInputStream(in), MAX_SITEMAP_BYTES);
         }
         int start = firstNonBlank(body);
         if (start >= 0 && body[start] != '<' && (body[0] & 0xff) != 0x1f) {

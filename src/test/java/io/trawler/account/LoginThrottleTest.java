@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.trawler.testsupport.RedisKeys;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +28,7 @@ class LoginThrottleTest {
     /** The flood leaves 24,000 keys that would expire in the middle of later tests. */
     @org.junit.jupiter.api.AfterEach
     void forgetTheFlood() {
-        io.trawler.testsupport.RedisKeys.deleteMatching(redis, "t:login:*");
+        RedisKeys.deleteMatching(redis, "t:login:*");
     }
 
     @Test

@@ -10,9 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.trawler.crawl.Crawl;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
+import io.trawler.testsupport.Accounts;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
+import io.trawler.ui.UiAccessTest;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -26,9 +30,9 @@ class CrawlApiTest {
     @Test
     void lifecyclePauseResumeStop() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(400).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("lifecycle", server.base() + "/", Map.of("delayMs", 20, "maxConcurrentPerHost", 1),
-                    Map.of("maxPages", 1000, "maxDepth", 10));
+        try (ServedSite served = ServedSite.start(site, "lifecycle", Map.of("delayMs", 20, "maxConcurrentPerHost", 1), Map.of("maxPages", 1000, "maxDepth", 10))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             JsonPath started = Api.as().body(Map.of("strategy", "bfs", "partitions", 1, "mode", "independent"))
                     .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202)
                     .body("state", equalTo("RUNNING")).body("siteId", equalTo(siteId)).body("startedAt", notNullValue())
@@ -89,16 +93,16 @@ class CrawlApiTest {
             Api.as().get("/api/v1/crawls/" + crawlId).then().body("name", equalTo("Before the redesign"));
             // an update from an entity read before an edit (as the monitor makes) leaves the edit alone
             io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().run(() -> {
-                io.trawler.crawl.Crawl stale = io.trawler.crawl.Crawl.findById(crawlId);
+                Crawl stale = Crawl.findById(crawlId);
                 Api.as().body(Map.of("note", "written meanwhile")).patch("/api/v1/crawls/" + crawlId).then().statusCode(200);
                 stale.errors = 3;
             });
             Api.as().get("/api/v1/crawls/" + crawlId).then().body("note", equalTo("written meanwhile")).body("counts.errors", equalTo(3));
-            io.trawler.testsupport.Accounts.create("label-search", "search").as().body(Map.of("name", "x"))
+            Accounts.create("label-search", "search").as().body(Map.of("name", "x"))
                     .patch("/api/v1/crawls/" + crawlId).then().statusCode(403);
             Api.as().body(Map.of("name", "x")).patch("/api/v1/crawls/nosuch").then().statusCode(404);
 
-            String cookie = io.trawler.ui.UiAccessTest.login(io.trawler.ui.UiAccessTest.user("search")).cookie();
+            String cookie = UiAccessTest.login(UiAccessTest.user("search")).cookie();
             String html = io.restassured.RestAssured.given().cookie("trawler_session", cookie).get("/ui/crawls/" + crawlId).then()
                     .statusCode(200).extract().asString();
             assertTrue(html.contains("<h1>Before the redesign") && html.contains("Settings it ran with"), "name and snapshot shown");
@@ -109,9 +113,9 @@ class CrawlApiTest {
     @Test
     void pagesArePagedAndEventsStream() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(60).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("paging", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 8),
-                    Map.of("maxPages", 1000, "maxDepth", 10));
+        try (ServedSite served = ServedSite.start(site, "paging", Map.of("delayMs", 0, "maxConcurrentPerHost", 8), Map.of("maxPages", 1000, "maxDepth", 10))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             String crawlId = Api.startCrawl(siteId);
             String events = Api.as().accept("text/event-stream").get("/api/v1/crawls/" + crawlId + "/events").then().statusCode(200)
                     .extract().asString();

@@ -1,21 +1,21 @@
 package io.trawler.api;
 
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.lessThan;
 import static org.hamcrest.Matchers.not;
-import static org.hamcrest.Matchers.containsString;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.RawHttp;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.trawler.testsupport.RawHttp;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every error has the JSON body, whichever layer answers: routing, body limits, request line limits, parameters. */
 @QuarkusTest

@@ -11,6 +11,7 @@ import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Accounts;
 import io.trawler.testsupport.Api;
+import io.trawler.ui.UiAccessTest;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -50,13 +51,13 @@ class FrontierInspectionTest {
             assertTrue(view.getLong("done.pages") >= 1, "stored records of the host");
 
             // the host page shows the same: the wait, the next URLs, the drop forms for an editor (not for a search user)
-            String editor = io.trawler.ui.UiAccessTest.login(io.trawler.ui.UiAccessTest.user("editor")).cookie();
+            String editor = UiAccessTest.login(UiAccessTest.user("editor")).cookie();
             String page = io.restassured.RestAssured.given().cookie("trawler_session", editor).get("/ui/crawls/" + crawlId + "/hosts/" + host)
                     .then().statusCode(200).extract().asString();
             assertTrue(page.contains("id=\"host-clients\"") && page.matches("(?s).*<td>in \\d[\\d.]* (ms|s)</td>.*"), "a politeness wait shown");
             assertTrue(page.contains("Next URLs") && page.contains(server.base()), "next URLs shown");
             assertTrue(page.contains("Drop this host's queue") && page.contains("data-action=\"/api/v1/crawls/" + crawlId + "/frontier/drop\""));
-            String reader = io.trawler.ui.UiAccessTest.login(io.trawler.ui.UiAccessTest.user("search")).cookie();
+            String reader = UiAccessTest.login(UiAccessTest.user("search")).cookie();
             String readOnly = io.restassured.RestAssured.given().cookie("trawler_session", reader).get("/ui/crawls/" + crawlId + "/hosts/" + host)
                     .then().statusCode(200).extract().asString();
             assertTrue(!readOnly.contains("Drop this host's queue"), "no drop form for a search user");
@@ -164,7 +165,7 @@ class FrontierInspectionTest {
             assertEquals(hosts.get(1).get("host"), second.getString("hosts[0].host"));
 
             // the UI page lists them with links to each host
-            String editor = io.trawler.ui.UiAccessTest.login(io.trawler.ui.UiAccessTest.user("editor")).cookie();
+            String editor = UiAccessTest.login(UiAccessTest.user("editor")).cookie();
             String page = io.restassured.RestAssured.given().cookie("trawler_session", editor).get("/ui/crawls/" + crawlId + "/frontier")
                     .then().statusCode(200).extract().asString();
             assertTrue(page.contains(total + " hosts wait"), page);

@@ -5,6 +5,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.trawler.testsupport.Api;
+import io.trawler.testsupport.OpenApiContract;
 import org.junit.jupiter.api.Test;
 
 /** Health works without a token; metrics and OpenAPI need one. */
@@ -18,7 +20,7 @@ class OpsEndpointsTest {
     @Test
     void theOpenApiContractCheckCanFail() {
         if (System.getProperty("dump.openapi") != null) {
-            String doc = given().header("Authorization", "Bearer " + io.trawler.testsupport.Api.TOKEN).get("/q/openapi?format=json").asString();
+            String doc = given().header("Authorization", "Bearer " + Api.TOKEN).get("/q/openapi?format=json").asString();
             try {
                 java.nio.file.Files.writeString(java.nio.file.Path.of("target/openapi.json"), doc);
             } catch (java.io.IOException e) {
@@ -26,15 +28,15 @@ class OpsEndpointsTest {
             }
         }
         given().get("/q/health").then().statusCode(200);
-        org.junit.jupiter.api.Assertions.assertTrue(io.trawler.testsupport.OpenApiContract.active());
+        org.junit.jupiter.api.Assertions.assertTrue(OpenApiContract.active());
         int port = root.getPort();
-        var ok = io.trawler.testsupport.OpenApiContract.violations(port, "GET", "/api/v1/crawls/x/pages", 200, "{\"pages\": [], \"next\": null}");
+        var ok = OpenApiContract.violations(port, "GET", "/api/v1/crawls/x/pages", 200, "{\"pages\": [], \"next\": null}");
         org.junit.jupiter.api.Assertions.assertEquals(java.util.List.of(), ok);
-        org.junit.jupiter.api.Assertions.assertFalse(io.trawler.testsupport.OpenApiContract.violations(port, "GET", "/api/v1/sites", 418, "{}").isEmpty(),
+        org.junit.jupiter.api.Assertions.assertFalse(OpenApiContract.violations(port, "GET", "/api/v1/sites", 418, "{}").isEmpty(),
                 "an undeclared status");
-        org.junit.jupiter.api.Assertions.assertFalse(io.trawler.testsupport.OpenApiContract.violations(port, "GET", "/api/v1/crawls/x/pages", 200,
+        org.junit.jupiter.api.Assertions.assertFalse(OpenApiContract.violations(port, "GET", "/api/v1/crawls/x/pages", 200,
                 "{\"pages\": \"none\", \"next\": \"a\"}").isEmpty(), "a body off its schema");
-        org.junit.jupiter.api.Assertions.assertFalse(io.trawler.testsupport.OpenApiContract.violations(port, "POST", "/api/v1/sites", 200,
+        org.junit.jupiter.api.Assertions.assertFalse(OpenApiContract.violations(port, "POST", "/api/v1/sites", 200,
                 "{}").isEmpty(), "200 where 201 is declared");
     }
 
@@ -45,12 +47,12 @@ class OpsEndpointsTest {
         given().get("/q/metrics").then().statusCode(401).body("error", equalTo("unauthorized"));
         for (String variant : java.util.List.of("/q/openapi", "/q/openapi.json", "/q/openapi.yaml", "/q/openapi.yml", "/q/openapi?format=json")) {
             given().get(variant).then().statusCode(401).body("error", equalTo("unauthorized"));
-            given().header("Authorization", "Bearer " + io.trawler.testsupport.Api.TOKEN).get(variant).then().statusCode(200)
+            given().header("Authorization", "Bearer " + Api.TOKEN).get(variant).then().statusCode(200)
                     .body(containsString("/api/v1/crawls/{id}/pages"));
         }
-        given().header("Authorization", "Bearer " + io.trawler.testsupport.Api.TOKEN).get("/q/metrics").then().statusCode(200).body(containsString("trawler_worker_in_flight"))
+        given().header("Authorization", "Bearer " + Api.TOKEN).get("/q/metrics").then().statusCode(200).body(containsString("trawler_worker_in_flight"))
                 .body(containsString("jvm_memory_used_bytes"));
-        given().header("Authorization", "Bearer " + io.trawler.testsupport.Api.TOKEN).get("/q/openapi").then().statusCode(200).body(containsString("/api/v1/sites/{siteId}/crawls"))
+        given().header("Authorization", "Bearer " + Api.TOKEN).get("/q/openapi").then().statusCode(200).body(containsString("/api/v1/sites/{siteId}/crawls"))
                 .body(containsString("/api/v1/crawls/{id}/pages")).body(containsString("/api/v1/users/{id}/tokens"))
                 .body(containsString("bearerFormat: opaque")).body(containsString("\"403\":"));
     }

@@ -12,6 +12,7 @@ import io.restassured.path.json.JsonPath;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +25,9 @@ class PlanApiTest {
     @Test
     void planEditAndPredictFromTheLatestCrawl() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(800).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("plans", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 8),
-                    Map.of("maxPages", 10000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, "plans", Map.of("delayMs", 0, "maxConcurrentPerHost", 8), Map.of("maxPages", 10000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             Api.as().body(Map.of("crawlers", 2)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(409)
                     .body("error", equalTo("conflict"));
             Api.as().get("/api/v1/sites/" + siteId + "/plan/predictions").then().statusCode(409);
@@ -84,9 +85,9 @@ class PlanApiTest {
     @Test
     void aStoppedCrawlNeverBlanksTheSavedPlan() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(600).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site, 20)) {
-            String siteId = Api.createSite("stopped-plans", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 8),
-                    Map.of("maxPages", 10000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, 20, "stopped-plans", Map.of("delayMs", 0, "maxConcurrentPerHost", 8), Map.of("maxPages", 10000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             String full = Api.startCrawl(siteId);
             assertEquals("FINISHED", Api.awaitEnd(full, 120_000).getString("state"));
             JsonPath saved = Api.as().body(Map.of("crawlers", 3)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200)

@@ -7,7 +7,9 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.nullValue;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.trawler.revisit.RefreshStore;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.PageHistories;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -82,7 +84,7 @@ class RevisitApiTest {
     @Test
     void youngUnchangedHistoriesAreBoundedNotEstimated() {
         String id = site();
-        store.save(id, 100_000, io.trawler.testsupport.PageHistories.unchanged("http://news.test/", 300, 3), Map.of());
+        store.save(id, 100_000, PageHistories.unchanged("http://news.test/", 300, 3), Map.of());
         var f = Api.as().get("/api/v1/sites/" + id + "/freshness").then().statusCode(200).extract().jsonPath();
         org.junit.jupiter.api.Assertions.assertEquals(0, f.getInt("estimated"), f.prettify());
         org.junit.jupiter.api.Assertions.assertNull(f.get("ratesPerDay"));
@@ -124,7 +126,7 @@ class RevisitApiTest {
                 Map.of("url", "not a url", "query", "q", "rank", 1)))).post("/api/v1/signals").then().statusCode(202)
                 .body("accepted", equalTo(2)).body("rejected.index", org.hamcrest.Matchers.contains(2, 3))
                 .body("rejected.reason", hasItem(containsString("no site's scope")));
-        io.trawler.revisit.RefreshStore.Usage u = store.usage(id, List.of("http://news.test/story")).get(0);
+        RefreshStore.Usage u = store.usage(id, List.of("http://news.test/story")).get(0);
         org.junit.jupiter.api.Assertions.assertEquals(10 / 2.0 + 1 + 4, u.weight(), 1e-9);
         org.junit.jupiter.api.Assertions.assertEquals(List.of("turnout", "election results"), u.queries());
     }
@@ -184,5 +186,5 @@ class RevisitApiTest {
     }
 
     @jakarta.inject.Inject
-    io.trawler.revisit.RefreshStore store;
+    RefreshStore store;
 }

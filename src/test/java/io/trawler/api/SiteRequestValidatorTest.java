@@ -1,8 +1,8 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiError;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.trawler.errors.ApiError;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ class TopicApiTest {
      */
     @Test
     void exampleUrlsAreFetchedIntoExampleTexts() throws Exception {
-        try (io.trawler.testsite.TestWebServer server = io.trawler.testsite.TestWebServer.start(req -> {
+        try (TestWebServer server = TestWebServer.start(req -> {
             if (req.path().equals("/article")) {
                 req.response().putHeader("Content-Type", "text/html; charset=utf-8")
                         .end("<html><head><title>Derby day</title></head><body><p>The striker scored twice in the derby.</p></body></html>");

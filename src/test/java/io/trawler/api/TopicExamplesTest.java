@@ -1,10 +1,10 @@
 package io.trawler.api;
 
-import io.trawler.errors.ApiException;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.trawler.errors.ApiException;
 import io.trawler.fetch.AddressPolicy;
 import io.trawler.fetch.TestFetchConfig;
 import io.trawler.plan.ExamplePages;

@@ -5,6 +5,7 @@ import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierKeys;
 import io.trawler.frontier.RedisFrontier;
+import io.trawler.redis.Await;
 import io.trawler.testsupport.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -68,6 +69,6 @@ class FrontierMemoryBenchmark {
     }
 
     static <T> T await(Future<T> f) {
-        return io.trawler.redis.Await.result(f);
+        return Await.result(f);
     }
 }

@@ -1,33 +1,32 @@
 package io.trawler.bench;
 
 import io.trawler.config.Ids;
-import io.trawler.redis.Await;
 import io.trawler.frontier.Completion;
-import io.trawler.frontier.LinkDecisions;
-import io.trawler.frontier.PageRecord;
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.Discovery;
+import io.trawler.frontier.Frontier;
 import io.trawler.frontier.FrontierEntry;
 import io.trawler.frontier.Lease;
 import io.trawler.frontier.Leaser;
+import io.trawler.frontier.LinkDecisions;
+import io.trawler.frontier.PageRecord;
 import io.trawler.frontier.PageRecordSource;
 import io.trawler.frontier.PolitenessScope;
 import io.trawler.frontier.RedisFrontier;
 import io.trawler.order.FrontierRules;
+import io.trawler.redis.Await;
 import io.trawler.testsupport.LocalRedisCluster;
 import io.trawler.testsupport.LocalRedisServer;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
-import io.vertx.redis.client.Request;
 import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisOptions;
+import io.vertx.redis.client.Request;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Assumptions;
@@ -92,7 +91,7 @@ class FrontierShardBenchmark {
                 List.of());
         int bits = settings.bucketBits();
         try {
-            await(frontier.create(crawl, settings, "{}", new io.trawler.frontier.Frontier.Limits(3, 0)));
+            await(frontier.create(crawl, settings, "{}", new Frontier.Limits(3, 0)));
             List<Discovery> seeds = new ArrayList<>();
             for (int i = 0; i < 2_000; i++) {
                 seeds.add(link(ThreadLocalRandom.current().nextInt(SPACE), 0));

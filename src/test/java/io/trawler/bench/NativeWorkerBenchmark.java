@@ -1,6 +1,7 @@
 package io.trawler.bench;
 
 import io.restassured.path.json.JsonPath;
+import io.trawler.testsupport.NativeRunner;
 import io.trawler.testsupport.TestRedis;
 import io.trawler.testsupport.TrawlerProcess;
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ class NativeWorkerBenchmark {
 
     @Test
     void nativeAgainstJvmWorker() throws Exception {
-        Path runner = io.trawler.testsupport.NativeRunner.find();
+        Path runner = NativeRunner.find();
         Assumptions.assumeTrue(runner != null, "build the native worker first: native/build-worker.sh");
         Path work = Path.of("target/bench").toAbsolutePath();
         Files.createDirectories(work);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.trawler.crawl.CrawlSpec;
 import java.io.IOException;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.ParameterizedType;
@@ -143,7 +144,7 @@ class NativeConfigurationTest {
         });
         // the crawl spec a worker reads from Redis, and every type of ours reachable through its components
         Set<String> reachable = new TreeSet<>();
-        Deque<Type> todo = new ArrayDeque<>(List.of(io.trawler.crawl.CrawlSpec.class));
+        Deque<Type> todo = new ArrayDeque<>(List.of(CrawlSpec.class));
         while (!todo.isEmpty()) {
             Type t = todo.pop();
             if (t instanceof ParameterizedType p) {

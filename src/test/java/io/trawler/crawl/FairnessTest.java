@@ -9,6 +9,7 @@ import io.restassured.path.json.JsonPath;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -32,9 +33,9 @@ class FairnessTest {
     @Test
     void twoLanesOfOneHostShareItsPoliteDelay() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(800).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("lanes", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 1),
-                    Map.of("maxPages", 100000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, "lanes", Map.of("delayMs", 0, "maxConcurrentPerHost", 1), Map.of("maxPages", 100000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             Api.awaitEnd(Api.startCrawl(siteId), 120_000);
             Api.as().body(Map.of("crawlers", 2)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
             Api.as().body(Map.of("name", "lanes", "seeds", List.of(server.base() + "/"), "politeness",

@@ -8,6 +8,7 @@ import io.restassured.path.json.JsonPath;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
 import io.trawler.testsupport.Warcs;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -32,9 +33,9 @@ class GeneratedSiteCrawlTest {
     @Test
     void crawlsEveryReachablePageExactlyOnceAndSurvivesEveryTrap() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(5000));
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("generated", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 16),
-                    Map.of("maxPages", 100000, "maxDepth", MAX_DEPTH));
+        try (ServedSite served = ServedSite.start(site, "generated", Map.of("delayMs", 0, "maxConcurrentPerHost", 16), Map.of("maxPages", 100000, "maxDepth", MAX_DEPTH))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             String crawlId = Api.startCrawl(siteId);
             JsonPath end = Api.awaitEnd(crawlId, 240_000);
             assertEquals("FINISHED", end.getString("state"));

@@ -2,10 +2,10 @@ package io.trawler.crawl;
 
 import static io.trawler.crawl.NodeAccelerationIT.crawl;
 import static io.trawler.crawl.NodeAccelerationIT.report;
-import static io.trawler.testsupport.TrawlerProcess.withRole;
 import static io.trawler.crawl.NodeAccelerationIT.start;
 import static io.trawler.crawl.NodeAccelerationIT.took;
 import static io.trawler.crawl.NodeAccelerationIT.worker;
+import static io.trawler.testsupport.TrawlerProcess.withRole;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

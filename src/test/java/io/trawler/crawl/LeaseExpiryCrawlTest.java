@@ -4,12 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.trawler.frontier.Frontier;
 import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.Lease;
-import io.trawler.frontier.RedisFrontier;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
@@ -26,14 +27,14 @@ import org.junit.jupiter.api.Test;
 class LeaseExpiryCrawlTest {
 
     @Inject
-    io.trawler.frontier.Frontier frontier;
+    Frontier frontier;
 
     @Test
     void leasesOfADeadWorkerAreFetchedAfterExpiry() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(1500).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("lease-expiry", server.base() + "/", Map.of("delayMs", 4, "maxConcurrentPerHost", 4),
-                    Map.of("maxPages", 100000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, "lease-expiry", Map.of("delayMs", 4, "maxConcurrentPerHost", 4), Map.of("maxPages", 100000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             String crawlId = Api.startCrawl(siteId);
             while (Api.crawl(crawlId).getLong("counts.fetched") < 100) {
                 Thread.sleep(20);

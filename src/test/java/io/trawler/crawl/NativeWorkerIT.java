@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.path.json.JsonPath;
+import io.trawler.frontier.TestWorkers;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.LocalRedisCluster;
@@ -154,7 +155,7 @@ class NativeWorkerIT {
         io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
         try {
             io.vertx.redis.client.Redis redis = io.vertx.redis.client.Redis.createClient(vertx, options);
-            long seen = io.trawler.frontier.TestWorkers.lastSeen(redis, worker);
+            long seen = TestWorkers.lastSeen(redis, worker);
             assertTrue(seen >= 0, "a heartbeat of " + worker);
             long age = System.currentTimeMillis() - seen;
             assertTrue(age >= 0 && age < 10_000, "a recent heartbeat of " + worker + ": " + age + " ms old");

@@ -6,9 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.trawler.frontier.FrontierKeys;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.RedisKeys;
+import io.trawler.testsupport.ServedSite;
+import io.trawler.testsupport.TestRedis;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -26,9 +30,9 @@ class PartitionedCrawlTest {
     @Test
     void liveMetricsMatchThePrediction() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(1500).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("partitioned", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 8),
-                    Map.of("maxPages", 100000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, "partitioned", Map.of("delayMs", 0, "maxConcurrentPerHost", 8), Map.of("maxPages", 100000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             Api.as().body(Map.of("partitions", 2)).post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(409);
             JsonPath first = Api.awaitEnd(Api.startCrawl(siteId), 60_000);
             assertNull(first.get("metrics.coverage"), "no previous crawl: no coverage");
@@ -75,9 +79,9 @@ class PartitionedCrawlTest {
     @Test
     void shardedLanesKeepTheirPromises() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(1500).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("sharded", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 8, "scope", "node"),
-                    Map.of("maxPages", 100000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, "sharded", Map.of("delayMs", 0, "maxConcurrentPerHost", 8, "scope", "node"), Map.of("maxPages", 100000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             JsonPath single = Api.awaitEnd(Api.startCrawl(siteId), 60_000);
             JsonPath plan = Api.as().body(Map.of("crawlers", 3)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200)
                     .extract().jsonPath();
@@ -87,11 +91,11 @@ class PartitionedCrawlTest {
                     .post("/api/v1/sites/" + siteId + "/crawls").then().statusCode(202).extract().path("id");
             JsonPath c = Api.awaitEnd(coordinated, 60_000);
             assertEquals("FINISHED", c.getString("state"));
-            java.util.List<String> keys = io.trawler.testsupport.RedisKeys.matching(redis, io.trawler.frontier.FrontierKeys.allShardsPattern(coordinated));
+            java.util.List<String> keys = RedisKeys.matching(redis, FrontierKeys.allShardsPattern(coordinated));
             long tags = keys.stream().map(k -> k.substring(k.indexOf('{'), k.indexOf('}') + 1)).distinct().count();
             assertEquals(3, tags, "a shard per lane: " + keys.size() + " keys");
-            if (io.trawler.testsupport.TestRedis.cluster()) {
-                int masters = io.trawler.testsupport.RedisKeys.mastersHolding(redis, io.trawler.frontier.FrontierKeys.allShardsPattern(coordinated));
+            if (TestRedis.cluster()) {
+                int masters = RedisKeys.mastersHolding(redis, FrontierKeys.allShardsPattern(coordinated));
                 assertTrue(masters >= 2, "the lanes spread over the cluster: " + masters + " masters");
             }
             server.log().counts().forEach((uri, n) -> assertEquals(1, n, uri));

@@ -7,6 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,9 +35,9 @@ class PolitenessCrawlTest {
     @Test
     void lanesOfAPartitionedCrawlShareTheHostsDelay() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(40).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("polite lanes", server.base() + "/", Map.of("delayMs", 150, "maxConcurrentPerHost", 4),
-                    Map.of("maxPages", 1000, "maxDepth", 5));
+        try (ServedSite served = ServedSite.start(site, "polite lanes", Map.of("delayMs", 150, "maxConcurrentPerHost", 4), Map.of("maxPages", 1000, "maxDepth", 5))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             assertEquals("FINISHED", Api.awaitEnd(Api.startCrawl(siteId), 60_000).getString("state"));
             Api.as().body(Map.of("crawlers", 3)).post("/api/v1/sites/" + siteId + "/plan").then().statusCode(200);
             server.log().clear();

@@ -10,6 +10,7 @@ import io.trawler.embedded.EmbeddedRedis;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Set;
@@ -89,9 +90,9 @@ class ResilienceTest {
     void killedRedisIsRestartedAndTheCrawlResumes() throws Exception {
         Assumptions.assumeTrue(embeddedRedis.process() != null, "only with the embedded Redis this process started");
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(600).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site)) {
-            String siteId = Api.createSite("redis-killed", server.base() + "/", Map.of("delayMs", 5, "maxConcurrentPerHost", 4),
-                    Map.of("maxPages", 100000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, "redis-killed", Map.of("delayMs", 5, "maxConcurrentPerHost", 4), Map.of("maxPages", 100000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             String crawlId = Api.startCrawl(siteId);
             while (Api.crawl(crawlId).getLong("counts.fetched") < 100) {
                 Thread.sleep(20);

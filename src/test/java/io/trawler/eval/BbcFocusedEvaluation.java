@@ -1,6 +1,7 @@
 package io.trawler.eval;
 
 import io.trawler.order.FocusSettings;
+import io.trawler.order.LearningSettings;
 import io.trawler.order.Topic;
 import io.trawler.testsite.BbcSite;
 
@@ -32,7 +33,7 @@ public final class BbcFocusedEvaluation {
                     int budget = (int) Math.round(bbc.targets(label) * factor);
                     var t = FocusedCrawlSimulator.crawl(site, label, topic, false, FocusSettings.DEFAULTS, budget);
                     var tl = FocusedCrawlSimulator.crawl(site, label, topic, true, FocusSettings.DEFAULTS, budget);
-                    var fl = LearningCrawlSimulator.crawl(site, label, topic, io.trawler.order.LearningSettings.DEFAULTS, budget);
+                    var fl = LearningCrawlSimulator.crawl(site, label, topic, LearningSettings.DEFAULTS, budget);
                     double[] v = {t.precision(), t.recall(), tl.precision(), tl.recall(), fl.precision(), fl.recall()};
                     if (factor == 2) {
                         BlogFocusedEvaluation.add(curves, "T", t.recallCurve(budget, BlogFocusedEvaluation.POINTS));

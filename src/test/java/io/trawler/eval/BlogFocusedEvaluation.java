@@ -1,6 +1,7 @@
 package io.trawler.eval;
 
 import io.trawler.order.FocusSettings;
+import io.trawler.order.LearningSettings;
 import io.trawler.order.Topic;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +64,7 @@ public final class BlogFocusedEvaluation {
                 int budget = (int) Math.round(targets * factor);
                 var t = FocusedCrawlSimulator.crawl(site, label, topic, false, FocusSettings.DEFAULTS, budget);
                 var tl = FocusedCrawlSimulator.crawl(site, label, topic, true, FocusSettings.DEFAULTS, budget);
-                var fl = LearningCrawlSimulator.crawl(site, label, topic, io.trawler.order.LearningSettings.DEFAULTS, budget);
+                var fl = LearningCrawlSimulator.crawl(site, label, topic, LearningSettings.DEFAULTS, budget);
                 System.out.printf("| %s (%d) | %.1f× = %d | %.1f %% (%d fetched) | %.1f %% | %.1f %% (%d fetched) | %.1f %% | %.1f %% | %.1f %% |%n", label,
                         targets, factor, budget, 100 * t.precision(), t.fetched().size(), 100 * t.recall(), 100 * tl.precision(), tl.fetched().size(),
                         100 * tl.recall(), 100 * fl.precision(), 100 * fl.recall());

@@ -1,7 +1,7 @@
 package io.trawler.eval;
 
-import io.trawler.testsupport.SharedData;
 import io.trawler.testsite.StaticSite;
+import io.trawler.testsupport.SharedData;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package io.trawler.eval;
 
 import io.trawler.refresh.BudgetAllocator;
+import io.trawler.refresh.KMeans;
 import io.trawler.refresh.NutchAdaptiveInterval;
 import io.trawler.refresh.RatePosterior;
 import java.util.ArrayList;
@@ -303,7 +304,7 @@ public final class FreshnessSimulator {
             for (int i = 0; i < w.n; i++) {
                 features[i] = features(w, i);
             }
-            io.trawler.refresh.KMeans km = io.trawler.refresh.KMeans.fit(features, K, 15, 3);
+            KMeans km = KMeans.fit(features, K, 15, 3);
             cluster = km.assignment();
             sampled = new boolean[w.n];
             for (int[] members : km.samples(features, SAMPLE_SHARE, 3)) {

@@ -1,5 +1,6 @@
 package io.trawler.eval;
 
+import io.trawler.order.LearningSettings;
 import io.trawler.order.Topic;
 import io.trawler.testsite.BbcSite;
 import java.util.List;
@@ -20,7 +21,7 @@ public final class LearningTuning {
         BbcSite listings = BbcSite.load(42, BbcSite.Shape.LISTINGS);
         for (double hubThreshold : new double[] {0.25, 0.35, 0.5, 1.1}) {
             for (double gamma : new double[] {0.3, 0.5}) {
-                var s = new io.trawler.order.LearningSettings(3, gamma, 1.0, 10, 1.0, hubThreshold);
+                var s = new LearningSettings(3, gamma, 1.0, 10, 1.0, hubThreshold);
                 double[] b = new double[2];
                 for (String label : List.of("three-js", "lodash", "canvas")) {
                     Topic topic = new Topic(BlogFocusedEvaluation.TOPICS.get(label), List.of(), Topic.DEFAULT_THRESHOLD);
@@ -36,7 +37,7 @@ public final class LearningTuning {
         }
     }
 
-    private static double[] bbc(BbcSite site, io.trawler.order.LearningSettings s) {
+    private static double[] bbc(BbcSite site, LearningSettings s) {
         double[] out = new double[2];
         for (String label : BbcSite.LABELS) {
             Topic topic = new Topic(Map.of(), site.examples(label), Topic.DEFAULT_THRESHOLD, FocusedEvaluation.background(site));

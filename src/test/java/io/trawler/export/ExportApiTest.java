@@ -13,6 +13,7 @@ import io.restassured.response.Response;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.RawHttp;
 import io.trawler.ui.UiAccessTest;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -173,7 +174,7 @@ class ExportApiTest {
         String storedBody = given().cookie("trawler_session", cookie).get(canonical).then().statusCode(200).extract().asString();
         String marker = storedBody.substring(0, Math.min(200, storedBody.length()));
         for (String path : variants) {
-            io.trawler.testsupport.RawHttp.Answer a = io.trawler.testsupport.RawHttp.exchange(io.restassured.RestAssured.port,
+            RawHttp.Answer a = RawHttp.exchange(io.restassured.RestAssured.port,
                     "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nCookie: trawler_session=" + cookie + "\r\nConnection: close");
             String head = a.head().toLowerCase(java.util.Locale.ROOT);
             boolean servesBody = a.status() == 200 && a.body().contains(marker);

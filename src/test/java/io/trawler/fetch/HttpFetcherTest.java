@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import crawlercommons.robots.BaseRobotRules;
+import io.trawler.redis.Await;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.TestRedis;
 import io.vertx.core.Future;
@@ -207,7 +208,7 @@ class HttpFetcherTest {
     }
 
     static <T> T await(Future<T> f) {
-        return io.trawler.redis.Await.result(f);
+        return Await.result(f);
     }
 
     private static byte[] gzip(String s) {

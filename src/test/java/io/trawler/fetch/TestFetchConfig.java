@@ -1,5 +1,6 @@
 package io.trawler.fetch;
 
+import io.trawler.parse.HtmlParser;
 import java.time.Duration;
 
 /** A FetchConfig with the defaults of the test profile, for tests that run without Quarkus. */
@@ -19,7 +20,7 @@ public class TestFetchConfig implements FetchConfig {
     @Override public int maxBodyBytes() { return maxBodyBytes; }
     @Override public int maxRedirects() { return 5; }
     @Override public long maxBytesInFlight() { return 256L << 20; }
-    @Override public int maxParsedChars() { return io.trawler.parse.HtmlParser.DEFAULT_MAX_PARSED_CHARS; }
+    @Override public int maxParsedChars() { return HtmlParser.DEFAULT_MAX_PARSED_CHARS; }
     @Override public java.util.Optional<java.util.List<String>> localAddress() { return java.util.Optional.empty(); }
     @Override public int maxConnectionsPerHost() { return 8; }
     @Override public Duration robotsTtl() { return Duration.ofHours(1); }

@@ -1,7 +1,7 @@
 package io.trawler.frontier;
 
-import io.trawler.redis.Await;
 import io.trawler.config.Ids;
+import io.trawler.redis.Await;
 import io.trawler.testsupport.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

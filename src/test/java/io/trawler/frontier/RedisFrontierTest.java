@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.trawler.order.FrontierRules;
+import io.trawler.order.Rescoring;
+import io.trawler.parse.UrlNormalizer;
+import io.trawler.testsupport.RedisKeys;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
@@ -150,7 +154,7 @@ class RedisFrontierTest extends FrontierFixture {
 
     @Test
     void randomPicksAlternateWithTopPicks() throws Exception {
-        await(frontier.create(crawl, new CrawlFrontierSettings(1000, 0, 1000, 1, false, new io.trawler.order.FrontierRules(1, 1, io.trawler.order.FrontierRules.HostOrder.READY, io.trawler.order.Rescoring.NONE), 0), "{}"));
+        await(frontier.create(crawl, new CrawlFrontierSettings(1000, 0, 1000, 1, false, new FrontierRules(1, 1, FrontierRules.HostOrder.READY, Rescoring.NONE), 0), "{}"));
         List<Discovery> links = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
             links.add(new Discovery(0, FrontierEntry.of("http://a.test/" + i, 1), "s:" + (i < 100 ? 0 : 9)));
@@ -166,7 +170,7 @@ class RedisFrontierTest extends FrontierFixture {
 
     @Test
     void largestSiteFirst() throws Exception {
-        await(frontier.create(crawl, new CrawlFrontierSettings(1, 0, 1000, 1, false, new io.trawler.order.FrontierRules(1, 0, io.trawler.order.FrontierRules.HostOrder.LARGEST, io.trawler.order.Rescoring.NONE), 0), "{}"));
+        await(frontier.create(crawl, new CrawlFrontierSettings(1, 0, 1000, 1, false, new FrontierRules(1, 0, FrontierRules.HostOrder.LARGEST, Rescoring.NONE), 0), "{}"));
         offer(1, "http://small.test/1", "http://big.test/1", "http://big.test/2", "http://big.test/3", "http://mid.test/1",
                 "http://mid.test/2");
         assertEquals(List.of("http://big.test/1", "http://mid.test/1", "http://small.test/1"),
@@ -242,7 +246,7 @@ class RedisFrontierTest extends FrontierFixture {
         start(10, 0, 1000);
         offer(1, "http://a.test/1");
         ack(await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0), 2, List.of(Discovery.fifo("http://b.test/x", 1)));
-        List<String> keys = io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl));
+        List<String> keys = RedisKeys.matching(redis, FrontierKeys.pattern(crawl));
         assertTrue(keys.size() >= 6, keys.toString());
         assertTrue(keys.stream().allMatch(k -> k.startsWith("t:{c:" + crawl + "}:")), keys.toString());
     }
@@ -255,10 +259,10 @@ class RedisFrontierTest extends FrontierFixture {
             urls[i] = "http://h" + i + ".test/";   // a queue key per host: more keys than one purge call takes
         }
         offer(1, urls);
-        assertTrue(io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl)).size() > 2_500);
+        assertTrue(RedisKeys.matching(redis, FrontierKeys.pattern(crawl)).size() > 2_500);
         assertTrue(await(frontier.activeCrawls()).contains(crawl));
         await(frontier.delete(crawl));
-        assertEquals(List.of(), io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl)));
+        assertEquals(List.of(), RedisKeys.matching(redis, FrontierKeys.pattern(crawl)));
         assertFalse(await(frontier.activeCrawls()).contains(crawl));
     }
 
@@ -274,7 +278,7 @@ class RedisFrontierTest extends FrontierFixture {
         assertEquals(0, offer(5, "http://a.test/4"));
         assertFalse(await(frontier.claimSitemaps(crawl, "a.test", 6, 10_000)));
         await(frontier.renew("late", List.of(crawl), 7));
-        assertEquals(List.of(), io.trawler.testsupport.RedisKeys.matching(redis, FrontierKeys.pattern(crawl)));
+        assertEquals(List.of(), RedisKeys.matching(redis, FrontierKeys.pattern(crawl)));
     }
 
     private void startScoped(PolitenessScope scope, int maxPerHost, long delayMs, List<String> laneNodes) throws Exception {
@@ -363,7 +367,7 @@ class RedisFrontierTest extends FrontierFixture {
 
     private static Set<String> hosts(List<Lease> leases) {
         Set<String> s = new HashSet<>();
-        leases.forEach(l -> s.add(io.trawler.parse.UrlNormalizer.hostOf(l.url())));
+        leases.forEach(l -> s.add(UrlNormalizer.hostOf(l.url())));
         return s;
     }
 

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.redis.client.Redis;
 import io.trawler.redis.Await;
+import io.vertx.redis.client.Redis;
 import jakarta.inject.Inject;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.trawler.order.FrontierRules;
+import io.trawler.order.Rescoring;
 import io.trawler.testsupport.RedisKeys;
 import io.trawler.testsupport.TestRedis;
 import io.vertx.redis.client.Redis;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
@@ -60,7 +60,7 @@ class ShardedFrontierTest extends FrontierFixture {
         assertEquals(3, settings(3, false, 0, 0).shards());
         assertEquals(1, settings(1, false, 0, 0).shards(), "one lane");
         assertEquals(1, settings(3, false, 0, 0).withPolitenessScope(PolitenessScope.SITE).shards(), "one polite client per host across lanes");
-        assertEquals(1, new CrawlFrontierSettings(1, 0, 0, 3, false, FrontierRules.rescoring(io.trawler.order.Rescoring.OPIC), 0, false,
+        assertEquals(1, new CrawlFrontierSettings(1, 0, 0, 3, false, FrontierRules.rescoring(Rescoring.OPIC), 0, false,
                 PolitenessScope.NODE, List.of()).shards(), "scores that move between lanes");
         assertEquals(1, settings(3, false, 0, 2).shards(), "fewer pages than lanes");
     }

@@ -12,6 +12,7 @@ import io.restassured.specification.RequestSpecification;
 import io.trawler.redis.Await;
 import io.trawler.testsupport.Accounts;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.RedisKeys;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
@@ -65,7 +66,7 @@ class ApiFuzzTest {
         ownPatterns = List.of("t:{c:" + crawl + "}:*", "t:{r:" + site + "}:*");
         quiesce();
         // login-throttle keys of other tests expire on their own (15 minutes after they were made): not this test's changes
-        io.trawler.testsupport.RedisKeys.deleteMatching(redis, "t:login:*");
+        RedisKeys.deleteMatching(redis, "t:login:*");
 
         List<String[]> endpoints = endpoints(site, crawl, who.get("editor").userId());
         List<String> failures = new ArrayList<>();

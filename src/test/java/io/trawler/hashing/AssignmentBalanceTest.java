@@ -3,6 +3,7 @@ package io.trawler.hashing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.trawler.partition.BalanceReport;
 import io.trawler.testsite.StaticSite;
 import io.trawler.testsupport.SharedData;
 import java.io.IOException;
@@ -21,7 +22,7 @@ class AssignmentBalanceTest {
 
     @BeforeAll
     static void load() throws IOException {
-        urls = new ArrayList<>(io.trawler.partition.BalanceReport.readUrls(List.of(SharedData.path("graphs/hollins-urls.txt"),
+        urls = new ArrayList<>(BalanceReport.readUrls(List.of(SharedData.path("graphs/hollins-urls.txt"),
                 SharedData.path("graphs/epa-urls.txt"))));
         Path blog = StaticSite.extract(SharedData.path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
         try (Stream<Path> files = Files.walk(blog)) {
@@ -33,7 +34,7 @@ class AssignmentBalanceTest {
     @Test
     void pathHashSpreadsEvenlyOverSevenNodes() {
         AssignmentBalance b = AssignmentBalance.measure(urls, PathHashAssignment::new, 7);
-        System.out.print(io.trawler.partition.BalanceReport.report(urls, 7));
+        System.out.print(BalanceReport.report(urls, 7));
         assertTrue(urls.size() > 13_000, "URLs: " + urls.size());
         assertTrue(b.maxOverMean() <= 1.05, "max/mean " + b.maxOverMean());
     }

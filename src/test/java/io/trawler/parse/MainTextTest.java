@@ -3,6 +3,7 @@ package io.trawler.parse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.trawler.testsupport.SharedData;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -61,7 +62,7 @@ class MainTextTest {
 
     @org.junit.jupiter.api.Test
     void oneWalkAgreesWithTheSelectorsOnTheRealBlog() throws Exception {
-        for (java.nio.file.Path p : io.trawler.testsupport.SharedData.blogPages(200)) {
+        for (java.nio.file.Path p : SharedData.blogPages(200)) {
             String html = java.nio.file.Files.readString(p);
             assertEquals(bySelectors(Jsoup.parse(html)), MainText.of(Jsoup.parse(html)), p.toString());
         }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
+import io.trawler.refresh.ClusterSampling;
 import io.trawler.refresh.PageHistory;
 import io.trawler.testsite.ChangingSite;
 import io.trawler.testsite.TestWebServer;
@@ -74,7 +75,7 @@ class RevisitCrawlTest {
                         estimates.add(h.get(i).ratePerSecond());
                     }
                 }
-                double pooled = io.trawler.refresh.ClusterSampling.clusterRates(1, cluster, pages)[0];
+                double pooled = ClusterSampling.clusterRates(1, cluster, pages)[0];
                 estimates.sort(null);
                 double median = (estimates.get(11) + estimates.get(12)) / 2;
                 System.out.printf("rate %.1f/s: estimated %.2f/s from the 24 pages' visits together, median page estimate %.2f/s%n", rate,

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.trawler.testsupport.SharedData;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
@@ -45,7 +46,7 @@ class GzipMembersTest {
         Random r = new Random(7);
         byte[] noise = new byte[3 * 1024 * 1024];   // incompressible and larger than the kept buffer
         r.nextBytes(noise);
-        byte[] page = java.nio.file.Files.readAllBytes(io.trawler.testsupport.SharedData.blogPages(1).get(0));
+        byte[] page = java.nio.file.Files.readAllBytes(SharedData.blogPages(1).get(0));
         return new byte[][] {new byte[0], "WARC/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII), page, noise,
                 "x".repeat(200_000).getBytes(StandardCharsets.US_ASCII)};
     }
@@ -70,7 +71,7 @@ class GzipMembersTest {
 
     @Test
     void theFastestLevelCompressesTheBlogLessButStillSeveralFold() throws Exception {
-        byte[] page = java.nio.file.Files.readAllBytes(io.trawler.testsupport.SharedData.blogPages(1).get(0));
+        byte[] page = java.nio.file.Files.readAllBytes(SharedData.blogPages(1).get(0));
         int fast = compressed(1, page);
         int small = compressed(9, page);
         assertTrue(fast >= small, fast + " bytes at level 1, " + small + " at level 9");

@@ -1,6 +1,7 @@
 package io.trawler.testsupport;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.trawler.order.Topic;
 import io.trawler.testsite.BbcSite;
 import io.trawler.testsite.TestWebServer;
 import java.util.HashMap;
@@ -56,7 +57,7 @@ public class BbcSiteResource implements QuarkusTestResourceLifecycleManager {
      * A site for the BBC test site's hosts (no politeness delay, one fetch per host) and a focused crawl of it with the
      * strategy, budget and topic; returns the crawl's id.
      */
-    public static String startFocusedCrawl(String name, String strategy, long budget, io.trawler.order.Topic topic) {
+    public static String startFocusedCrawl(String name, String strategy, long budget, Topic topic) {
         String siteId = Api.createSite(Map.of("name", name, "seeds", java.util.List.of(BbcSite.HOME), "scope",
                 Map.of("hosts", java.util.List.of("*.bbc.test")), "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1),
                 "limits", Map.of("maxPages", 100000, "maxDepth", 10000)));

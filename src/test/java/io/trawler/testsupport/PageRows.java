@@ -1,6 +1,8 @@
 package io.trawler.testsupport;
 
 import io.agroal.api.AgroalDataSource;
+import io.trawler.crawl.HostStats;
+import io.trawler.crawl.PageRow;
 import io.trawler.crawl.StatusClasses;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -40,7 +42,7 @@ public final class PageRows {
         try (Connection c = db.getConnection()) {
             c.setAutoCommit(false);
             StatusClasses.Tally tally = new StatusClasses.Tally();
-            io.trawler.crawl.HostStats.Tally hosts = new io.trawler.crawl.HostStats.Tally();
+            HostStats.Tally hosts = new HostStats.Tally();
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index,"
                     + " depth, content_type, bytes, fetch_ms, stream_id, url_key) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)")) {
                 for (int i = from; i < to; i++) {
@@ -58,7 +60,7 @@ public final class PageRows {
                     ps.setString(11, "http://127.0.0.1:9/" + (i % 1000 == 7 ? "2019/" : "section" + (i % 97) + "/") + "page-" + i + ".html");
                     ps.addBatch();
                     tally.add(s);
-                    hosts.add(new io.trawler.crawl.PageRow("0-" + i, "http://127.0.0.1:9/", s, "fetched", Instant.now(), 0, 0, null, null,
+                    hosts.add(new PageRow("0-" + i, "http://127.0.0.1:9/", s, "fetched", Instant.now(), 0, 0, null, null,
                             null, null, 20_000L + i % 5000, false, 40 + i % 100, null, null, null, null, null));
                     if (i % 5000 == 4999) {
                         ps.executeBatch();

@@ -1,5 +1,6 @@
 package io.trawler.testsupport;
 
+import io.trawler.testsite.StaticSite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -19,12 +20,12 @@ public final class SharedData {
 
     /** The real blog, extracted under target/sites/dustinpfister (once). */
     public static Path blog() throws java.io.IOException {
-        return io.trawler.testsite.StaticSite.extract(path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
+        return StaticSite.extract(path("sites/dustinpfister.tar.gz"), Path.of("target/sites/dustinpfister"));
     }
 
     /** The labelled BBC corpus, extracted under target/corpus/bbc (once). */
     public static Path bbcCorpus() {
-        return io.trawler.testsite.StaticSite.extract(path("corpus/bbc-news.tar.gz"), Path.of("target/corpus/bbc"));
+        return StaticSite.extract(path("corpus/bbc-news.tar.gz"), Path.of("target/corpus/bbc"));
     }
 
     /** The first {@code limit} HTML pages of the real blog, in path order. */

@@ -1,6 +1,7 @@
 package io.trawler.testsupport;
 
 import java.io.IOException;
+import java.lang.reflect.Method;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +10,6 @@ import java.util.Optional;
 import java.util.stream.Stream;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
-import java.lang.reflect.Method;
 import org.netpreserve.jwarc.tools.ValidateTool;
 
 /** WARC checks for tests: jwarc's validator over files, and reading one record at an offset. */

@@ -13,11 +13,13 @@ import com.microsoft.playwright.options.ColorScheme;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.trawler.revisit.RefreshStore;
 import io.trawler.testsite.StaticSite;
 import io.trawler.testsite.TestWebServer;
-import io.restassured.path.json.JsonPath;
 import io.trawler.testsupport.Api;
 import io.trawler.testsupport.Chromium;
+import io.trawler.testsupport.PageHistories;
 import io.trawler.testsupport.SharedData;
 import java.net.URL;
 import java.nio.file.Files;
@@ -48,7 +50,7 @@ class BrowserTourTest {
     io.agroal.api.AgroalDataSource db;
 
     @jakarta.inject.Inject
-    io.trawler.revisit.RefreshStore refreshStore;
+    RefreshStore refreshStore;
 
     private final List<String> a11y = new ArrayList<>();
     private final List<String> consoleErrors = new ArrayList<>();
@@ -251,7 +253,7 @@ class BrowserTourTest {
             //     so no rate is made up (once ~360 a day by half a change over two minutes, then the prior's 0.4-0.85):
             //     the page says there is not enough observation yet, for how long, and the bound the visits give ----------
             String young = Api.createSite("young", "http://news.test/", Map.of("delayMs", 0), Map.of("maxPages", 1000));
-            refreshStore.save(young, 100_000, io.trawler.testsupport.PageHistories.unchanged("http://news.test/", 300, 3), Map.of());
+            refreshStore.save(young, 100_000, PageHistories.unchanged("http://news.test/", 300, 3), Map.of());
             page.navigate("/ui/sites/" + young + "/freshness");
             Locator rates = page.locator("[data-f='rates']");
             page.waitForCondition(() -> !rates.textContent().startsWith("–"));

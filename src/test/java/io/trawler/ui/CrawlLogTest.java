@@ -79,7 +79,7 @@ class CrawlLogTest {
     }
 
     private static Response get(String path) {
-        return given().header("Authorization", "Bearer " + io.trawler.testsupport.Api.TOKEN).get(path);
+        return given().header("Authorization", "Bearer " + Api.TOKEN).get(path);
     }
 
     private static List<Long> rowIds(String html) {

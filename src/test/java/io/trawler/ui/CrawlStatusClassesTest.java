@@ -4,9 +4,10 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.agroal.api.AgroalDataSource;
-import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.HostStats;
 import io.trawler.crawl.PageIngestor;
 import io.trawler.crawl.StatusClasses;
 import io.trawler.frontier.FrontierKeys;
@@ -79,7 +80,7 @@ class CrawlStatusClassesTest {
         assertEquals(expected(1, 150), counts(crawlId), "no record counted twice");
         assertEquals(expectedHosts(1, 150), hostCounts(crawlId), "no record counted twice by host");
         try (Connection c = db.getConnection()) {
-            var listing = io.trawler.crawl.HostStats.read(c, crawlId, io.trawler.crawl.HostStats.Order.PAGES, 10);
+            var listing = HostStats.read(c, crawlId, HostStats.Order.PAGES, 10);
             assertEquals(2, listing.total());
             assertEquals("127.0.0.1:9", listing.hosts().get(0).host(), "most pages first");
         }

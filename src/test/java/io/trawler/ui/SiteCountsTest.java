@@ -7,6 +7,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,9 +24,9 @@ class SiteCountsTest {
     @Test
     void aRunningCrawlShowsItsPagesOnTheSitePages() throws Exception {
         GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(400).withoutTraps());
-        try (TestWebServer server = TestWebServer.start(site, 40)) {
-            String siteId = Api.createSite("counted", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 2),
-                    Map.of("maxPages", 1000, "maxDepth", 20));
+        try (ServedSite served = ServedSite.start(site, 40, "counted", Map.of("delayMs", 0, "maxConcurrentPerHost", 2), Map.of("maxPages", 1000, "maxDepth", 20))) {
+            TestWebServer server = served.server();
+            String siteId = served.siteId();
             String crawlId = Api.startCrawl(siteId);
             Api.awaitFetched(crawlId, 20, 60_000);
             long before = Api.crawl(crawlId).getLong("counts.fetched");
