@@ -4,6 +4,11 @@ import io.trawler.errors.ApiError;
 import io.trawler.errors.ApiException;
 import io.trawler.revisit.RefreshConfig;
 import io.trawler.revisit.RefreshPlan;
+import jakarta.validation.Validator;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,16 +17,22 @@ import java.util.List;
  * "targetProbability": 0.5, "minIntervalMs": 60000, "maxIntervalMs": 2592000000, "initialIntervalMs": 86400000,
  * "versions": 3}}; all but the policy optional (the configured defaults).
  */
-public record RefreshPlanRequest(String policy, Double targetProbability, Long minIntervalMs, Long maxIntervalMs,
-        Long initialIntervalMs, Integer versions) {
+public record RefreshPlanRequest(String policy,
+        @DecimalMin(value = "0", inclusive = false, message = "must be between 0 and 1 (exclusive)")
+        @DecimalMax(value = "1", inclusive = false, message = "must be between 0 and 1 (exclusive)") Double targetProbability,
+        @Min(value = 1, message = "must be at least 1") Long minIntervalMs,
+        Long maxIntervalMs,
+        @Min(value = 1, message = "must be at least 1") Long initialIntervalMs,
+        @Min(value = 2, message = "must be between 2 and 20 (versions of a page kept to compare)")
+        @Max(value = 20, message = "must be between 2 and 20 (versions of a page kept to compare)") Integer versions) {
 
     static RefreshPlanRequest of(RefreshPlan p) {
         return new RefreshPlanRequest(p.policy, p.targetProbability, p.minIntervalMs, p.maxIntervalMs, p.initialIntervalMs, p.versions);
     }
 
     /** The plan for the site, or a 400 naming every problem. */
-    RefreshPlan validated(String siteId, RefreshConfig defaults, List<String> policies) {
-        List<ApiError.Detail> d = new ArrayList<>();
+    RefreshPlan validated(String siteId, RefreshConfig defaults, List<String> policies, Validator validator) {
+        List<ApiError.Detail> d = new ArrayList<>(Constraints.of(validator, this));
         if (policy == null) {
             d.add(new ApiError.Detail("policy", "required; one of " + policies));
         } else if (!policies.contains(policy)) {
@@ -35,20 +46,8 @@ public record RefreshPlanRequest(String policy, Double targetProbability, Long m
         p.maxIntervalMs = maxIntervalMs == null ? defaults.maxInterval().toMillis() : maxIntervalMs;
         p.initialIntervalMs = initialIntervalMs == null ? defaults.initialInterval().toMillis() : initialIntervalMs;
         p.versions = versions == null ? defaults.versions() : versions;
-        if (p.versions < 2 || p.versions > 20) {
-            d.add(new ApiError.Detail("versions", "must be between 2 and 20 (versions of a page kept to compare)"));
-        }
-        if (!(p.targetProbability > 0 && p.targetProbability < 1)) {
-            d.add(new ApiError.Detail("targetProbability", "must be between 0 and 1 (exclusive)"));
-        }
-        if (p.minIntervalMs < 1) {
-            d.add(new ApiError.Detail("minIntervalMs", "must be at least 1"));
-        }
         if (p.maxIntervalMs < p.minIntervalMs) {
             d.add(new ApiError.Detail("maxIntervalMs", "must be at least minIntervalMs (" + p.minIntervalMs + ")"));
-        }
-        if (p.initialIntervalMs < 1) {
-            d.add(new ApiError.Detail("initialIntervalMs", "must be at least 1"));
         }
         if (!d.isEmpty()) {
             throw ApiException.invalid(d);

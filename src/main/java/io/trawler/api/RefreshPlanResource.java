@@ -9,6 +9,7 @@ import io.trawler.revisit.RefreshPlan;
 import io.trawler.revisit.RefreshRecorder;
 import io.trawler.revisit.RefreshStore;
 import io.trawler.revisit.UpdatePolicies;
+import jakarta.validation.Validator;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -35,9 +36,11 @@ public class RefreshPlanResource {
     private final RefreshStore store;
 
     private final UpdatePolicies policies;
+    private final Validator validator;
 
-    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder, RefreshStore store, UpdatePolicies policies) {
+    public RefreshPlanResource(RefreshConfig defaults, RefreshRecorder recorder, RefreshStore store, UpdatePolicies policies, Validator validator) {
         this.policies = policies;
+        this.validator = validator;
         this.defaults = defaults;
         this.recorder = recorder;
         this.store = store;
@@ -63,7 +66,7 @@ public class RefreshPlanResource {
         if (body == null) {
             throw ApiException.invalid(List.of(new ApiError.Detail("policy", "a body is required")));
         }
-        RefreshPlan plan = body.validated(siteId, defaults, policies.names());
+        RefreshPlan plan = body.validated(siteId, defaults, policies.names(), validator);
         plan.updatedAt = Instant.now();
         RefreshPlan saved = QuarkusTransaction.requiringNew().call(() -> {
             SiteResource.find(siteId);

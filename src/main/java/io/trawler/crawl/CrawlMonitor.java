@@ -7,6 +7,7 @@ import io.trawler.config.TrawlerConfig;
 import io.trawler.frontier.Frontier;
 import io.trawler.frontier.FrontierConfig;
 import io.trawler.frontier.FrontierCounts;
+import io.trawler.frontier.FrontierState;
 import io.trawler.order.PageRankOrder;
 import io.trawler.redis.StoreUnavailableException;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -156,14 +157,13 @@ public class CrawlMonitor {
             CrawlService.await(frontier.balanceLimits(crawlId, System.currentTimeMillis()));
         }
         FrontierCounts now = CrawlService.await(frontier.counts(crawlId));
-        if (("RUNNING".equals(now.state()) || "PAUSED".equals(now.state())) && now.inFlight() == 0
-                && "FINISHED".equals(CrawlService.await(frontier.settle(crawlId)))) {
+        if (now.state().active() && now.inFlight() == 0 && CrawlService.await(frontier.settle(crawlId)) == FrontierState.FINISHED) {
             // a sharded crawl whose last change could not settle it (a lease's reclaim drained it, a side load expired,
             // or the completing worker's settle failed); a lane that spent its budget share is drained with URLs queued
             now = CrawlService.await(frontier.counts(crawlId));
         }
         FrontierCounts counts = now;
-        if (!"FINISHED".equals(counts.state())) {
+        if (counts.state() != FrontierState.FINISHED) {
             return;
         }
         try {

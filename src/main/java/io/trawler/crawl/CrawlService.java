@@ -9,6 +9,7 @@ import io.trawler.frontier.Frontier;
 import io.trawler.frontier.FrontierConfig;
 import io.trawler.frontier.FrontierCounts;
 import io.trawler.frontier.FrontierEntry;
+import io.trawler.frontier.FrontierState;
 import io.trawler.frontier.PolitenessConfig;
 import io.trawler.order.OrderingStrategy;
 import io.trawler.order.Topic;
@@ -130,7 +131,6 @@ public class CrawlService {
         CrawlFrontierSettings settings = spec.placedOnNodes()
                 ? spec.frontierSettings().withLaneNodes(lanePlacement.initial(id, partitions, nodes))
                 : spec.frontierSettings();
-        int bits = settings.bucketBits();
         if (recrawl != null) {
             Map<String, Integer> lanes = new java.util.LinkedHashMap<>();
             recrawl.urls().forEach(u -> lanes.put(u, 0));
@@ -153,7 +153,7 @@ public class CrawlService {
             }
         }
         await(frontier.create(id, settings, crawl.spec, limits)
-                .compose(v -> frontier.enqueue(id, bits, seeds, System.currentTimeMillis())));
+                .compose(v -> frontier.enqueue(id, seeds, System.currentTimeMillis())));
         return crawl;
     }
 
@@ -169,7 +169,7 @@ public class CrawlService {
             snapshot(crawl, await(frontier.counts(crawlId)));
         }
         crawl.state = target.name();
-        await(frontier.setState(crawlId, target.name()));
+        await(frontier.setState(crawlId, FrontierState.valueOf(target.name())));
         if (target == CrawlState.STOPPED) {
             await(frontier.deactivate(crawlId));
         }

@@ -5,14 +5,10 @@ package io.trawler.frontier;
  * crawl state after it, and {@code linksTaken}: whether every shard the links went to was open to them (a shard that had
  * finished or stopped refuses links without marking them seen).
  */
-public record CompletionResult(boolean stale, int admitted, String state, boolean linksTaken) {
+public record CompletionResult(boolean stale, int admitted, FrontierState state, boolean linksTaken) {
 
-    public CompletionResult(boolean stale, int admitted, String state) {
+    public CompletionResult(boolean stale, int admitted, FrontierState state) {
         this(stale, admitted, state, true);
     }
 
-    /** Whether a shard in this state (as the frontier's scripts report it) has refused the links it was given. */
-    static boolean refuses(String state) {
-        return "FINISHED".equals(state) || "STOPPED".equals(state);
-    }
 }

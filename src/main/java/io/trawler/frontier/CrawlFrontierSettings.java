@@ -62,7 +62,7 @@ public record CrawlFrontierSettings(int maxPerHost, long delayMs, long maxPages,
         return split ? partitions : 1;
     }
 
-    public int bucketBits() {
+    int bucketBits() {
         return UrlFingerprint.bucketBitsFor(maxPages <= 0 ? 1_000_000 : maxPages);
     }
 }

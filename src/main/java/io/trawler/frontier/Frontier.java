@@ -22,8 +22,8 @@ public interface Frontier extends PageRecordSource {
         public static final Limits DEFAULTS = new Limits(3, 10_000);
     }
 
-    /** What a worker needs to serve a crawl: its spec (JSON, as the manager started it) and its fingerprint bucket bits. */
-    record Registration(String specJson, int bucketBits) {
+    /** What a worker needs to serve a crawl: its spec (JSON, as the manager started it). */
+    record Registration(String specJson) {
     }
 
     // ---- control (manager)
@@ -46,13 +46,13 @@ public interface Frontier extends PageRecordSource {
     Future<Void> deactivate(String crawlId);
 
     /** Sets RUNNING, PAUSED or STOPPED (callers never change a FINISHED crawl). */
-    Future<Void> setState(String crawlId, String state);
+    Future<Void> setState(String crawlId, FrontierState state);
 
     /**
      * Ends a crawl whose lanes are all drained (nothing queued, in flight or loading), once it is sure nothing moved in
      * between; returns the crawl's state after it.
      */
-    Future<String> settle(String crawlId);
+    Future<FrontierState> settle(String crawlId);
 
     /** Gives lanes to nodes (lane → node; {@code ""}: any node). */
     Future<Void> assignLanes(String crawlId, Map<Integer, String> nodes);
@@ -90,12 +90,12 @@ public interface Frontier extends PageRecordSource {
     // ---- the fetch loop (workers)
 
     /** Offers URLs; returns how many were admitted (never seen before and within the page limit). */
-    default Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now) {
-        return enqueue(crawlId, bucketBits, links, now, "");
+    default Future<Integer> enqueue(String crawlId, List<Discovery> links, long now) {
+        return enqueue(crawlId, links, now, "");
     }
 
     /** Offers URLs and, in the same step, ends the side load {@code load} (see {@link #claimSitemaps}). */
-    Future<Integer> enqueue(String crawlId, int bucketBits, List<Discovery> links, long now, String load);
+    Future<Integer> enqueue(String crawlId, List<Discovery> links, long now, String load);
 
     /** Leases as a worker with no name, node or addresses: its leases come back only when their deadlines pass. */
     default Future<List<Lease>> lease(String crawlId, int partition, int max, long leaseMs, long now) {
@@ -119,7 +119,7 @@ public interface Frontier extends PageRecordSource {
      * Completes a lease: the page record, its links, its politeness outcome, in one step for the lease's lane; links
      * for other lanes are handed over first, so that a completion is never seen without them.
      */
-    Future<CompletionResult> complete(Completion c, int bucketBits, long now);
+    Future<CompletionResult> complete(Completion c, long now);
 
     /**
      * Tells the crawls that the worker is alive at {@code now} (its heartbeat), or with {@code now} 0 that it is gone
@@ -129,7 +129,7 @@ public interface Frontier extends PageRecordSource {
 
     /**
      * Takes the host's sitemaps for this crawl: true for the first caller only, who must then finish
-     * the side load {@code "sitemaps:" + host} with {@link #enqueue(String, int, List, long, String)}.
+     * the side load {@code "sitemaps:" + host} with {@link #enqueue(String, List, long, String)}.
      * Until then (or until the deadline passes) the crawl does not count as finished.
      */
     Future<Boolean> claimSitemaps(String crawlId, String host, long now, long deadline);

@@ -3,7 +3,7 @@ package io.trawler.frontier;
 import java.util.Map;
 
 /** A snapshot of a crawl's frontier counters, and the node serving each lane ({@code ""}: any node). */
-public record FrontierCounts(String state, long queued, long inFlight, long admitted, long fetched, long unique, long errors,
+public record FrontierCounts(FrontierState state, long queued, long inFlight, long admitted, long fetched, long unique, long errors,
         long robotsDenied, long reclaimed, long linksDropped, long finishedAt, long[] fetchedByLane, long[] queuedByLane,
         String[] nodeByLane) {
 
@@ -17,7 +17,7 @@ public record FrontierCounts(String state, long queued, long inFlight, long admi
             queued[p] = Math.max(0, get(stats, "queued:" + p));
             nodes[p] = conf.getOrDefault("lane:" + p, "");
         }
-        return new FrontierCounts(conf.getOrDefault("state", "UNKNOWN"), Math.max(0, get(stats, "queued")), inFlight,
+        return new FrontierCounts(FrontierState.parse(conf.get("state")), Math.max(0, get(stats, "queued")), inFlight,
                 get(stats, "admitted"), get(stats, "fetched"), get(stats, "unique"), get(stats, "errors"), get(stats, "robotsDenied"),
                 get(stats, "reclaimed"), get(stats, "linksDropped"), get(conf, "finishedAt"), fetched, queued, nodes);
     }

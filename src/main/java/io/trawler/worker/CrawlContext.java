@@ -12,21 +12,20 @@ import io.trawler.parse.LinkResolver;
 import io.trawler.partition.LaneRouting;
 
 /**
- * A running crawl as a worker sees it: its spec, compiled scope, lane routing, ordering strategy, frontier
- * bucket bits, for a focused crawl the topic model this worker measures relevance with (null otherwise), the
+ * A running crawl as a worker sees it: its spec, compiled scope, lane routing, ordering strategy, for a focused crawl the topic model this worker measures relevance with (null otherwise), the
  * site's URL rules (the form its links are fetched in, each distinct link normalised once), for a learning focused crawl this worker's
  * link learner (null otherwise), the links already handed to the frontier (null where every link must be sent), and
  * whether each lane's shard keeps the node's politeness on its own ({@code shardedNodePoliteness}: a node serving several
  * lanes then spaces its fetches itself, {@link ClientSpacing}).
  */
-record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, int bucketBits, TopicModel topic,
+record CrawlContext(CrawlSpec spec, CrawlScope scope, LaneRouting routing, OrderingStrategy order, TopicModel topic,
         LinkResolver urls, LinkLearner learner, KnownLinks known, boolean shardedNodePoliteness) {
 
-    static CrawlContext of(CrawlSpec spec, int bucketBits) {
+    static CrawlContext of(CrawlSpec spec) {
         OrderingStrategy order = spec.order();
         TopicModel topic = order.rules().rescoring().focused() && spec.topic() != null ? TopicModel.of(spec.topic()) : null;
         LinkLearner learner = topic != null && order instanceof LearningFocusedOrder l ? new LinkLearner(l.settings()) : null;
-        return new CrawlContext(spec, spec.scope(), spec.routing(), order, bucketBits, topic,
+        return new CrawlContext(spec, spec.scope(), spec.routing(), order, topic,
                 new LinkResolver(spec.urlRules(), LinkResolver.DEFAULT_CAPACITY), learner, knownLinks(order),
                 spec.frontierSettings().shards() > 1 && spec.frontierSettings().politenessScope() == PolitenessScope.NODE);
     }

@@ -372,7 +372,7 @@ public class CrawlWorker {
                 if (r == null) {
                     continue;   // deleted meanwhile
                 }
-                crawls.put(id, CrawlContext.of(json.readValue(r.specJson(), CrawlSpec.class), r.bucketBits()));
+                crawls.put(id, CrawlContext.of(json.readValue(r.specJson(), CrawlSpec.class)));
             }
         }
         for (CrawlContext c : crawls.values()) {

@@ -159,7 +159,7 @@ final class PageProcessor {
             KnownLinks.Unsent unsent = ctx.known() == null ? null : ctx.known().unsent(p.links());
             List<Discovery> sent = unsent == null ? p.links() : unsent.links();
             return frontier.complete(new Completion(lease, now + delay, delay, false, Tally.FETCHED, p.record(), sent, p.relevance()),
-                    ctx.bucketBits(), System.currentTimeMillis()).onSuccess(r -> {
+                    System.currentTimeMillis()).onSuccess(r -> {
                         if (unsent != null && !r.stale() && r.linksTaken()) {
                             ctx.known().remember(unsent);   // the frontier took them: admitted, or seen already
                         }
@@ -283,7 +283,7 @@ final class PageProcessor {
     private Future<CompletionResult> complete(CrawlContext ctx, Lease lease, long nextAt, long delay, boolean retry,
             Tally tally, PageRecord record, List<Discovery> links) {
         Completion c = new Completion(lease, nextAt, delay, retry, tally, record, links);
-        return frontier.complete(c, ctx.bucketBits(), System.currentTimeMillis());
+        return frontier.complete(c, System.currentTimeMillis());
     }
 
     private static PageRecord.Builder record(Lease lease, int status, String outcome, long fetchedAt) {

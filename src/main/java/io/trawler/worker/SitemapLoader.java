@@ -118,7 +118,7 @@ final class SitemapLoader {
                 return kids;
             }).map(v -> found);
         }).compose(found -> offer(ctx, found.urls, lane0))
-                .eventually(() -> frontier.enqueue(ctx.id(), ctx.bucketBits(), List.of(), System.currentTimeMillis(), load))
+                .eventually(() -> frontier.enqueue(ctx.id(), List.of(), System.currentTimeMillis(), load))
                 .onSuccess(n -> LOG.infof("Crawl %s: URLs from the sitemaps of %s offered", ctx.id(), host))
                 .onFailure(e -> LOG.warnf(e, "Crawl %s: sitemaps of %s not queued", ctx.id(), host));
     }
@@ -134,11 +134,11 @@ final class SitemapLoader {
             if (batch.size() == BATCH) {
                 List<Discovery> b = List.copyOf(batch);
                 batch.clear();
-                chain = chain.compose(n -> frontier.enqueue(ctx.id(), ctx.bucketBits(), b, System.currentTimeMillis()));
+                chain = chain.compose(n -> frontier.enqueue(ctx.id(), b, System.currentTimeMillis()));
             }
         }
         List<Discovery> rest = List.copyOf(batch);
-        return chain.compose(n -> frontier.enqueue(ctx.id(), ctx.bucketBits(), rest, System.currentTimeMillis()));
+        return chain.compose(n -> frontier.enqueue(ctx.id(), rest, System.currentTimeMillis()));
     }
 
     private Future<Void> read(CrawlContext ctx, String sitemapUrl, Found found, boolean mayBeIndex) {

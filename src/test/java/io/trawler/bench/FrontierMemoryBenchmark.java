@@ -4,6 +4,7 @@ import io.trawler.config.Ids;
 import io.trawler.frontier.CrawlFrontierSettings;
 import io.trawler.frontier.Discovery;
 import io.trawler.frontier.FrontierKeys;
+import io.trawler.frontier.UrlFingerprint;
 import io.trawler.frontier.RedisFrontier;
 import io.trawler.redis.Await;
 import io.trawler.testsupport.TestRedis;
@@ -47,7 +48,7 @@ class FrontierMemoryBenchmark {
             for (int i = 0; i < URLS; i++) {
                 batch.add(Discovery.fifo("http://host" + (i % HOSTS) + ".bench.test/section" + (i % 97) + "/article-" + i + ".html", 3));
                 if (batch.size() == BATCH) {
-                    admitted += await(frontier.enqueue(crawl, settings.bucketBits(), batch, 1));
+                    admitted += await(frontier.enqueue(crawl, batch, 1));
                     batch = new ArrayList<>(BATCH);
                 }
             }
@@ -56,7 +57,7 @@ class FrontierMemoryBenchmark {
             long seen = RedisInfo.keyBytes(url, prefix + "s:*");
             long queues = RedisInfo.keyBytes(url, prefix + "p0:*");
             System.out.printf("%n=== Frontier memory at %,d URLs (%d hosts, %d seen buckets), Redis at %s ===%n", admitted, HOSTS,
-                    1 << settings.bucketBits(), url);
+                    1 << UrlFingerprint.bucketBitsFor(settings.maxPages()), url);
             System.out.printf("seen set : %,d bytes = %.2f bytes per seen URL%n", seen, seen / (double) admitted);
             System.out.printf("queues   : %,d bytes = %.1f bytes per queued URL (URLs of ~55 characters)%n", queues,
                     queues / (double) admitted);

@@ -89,14 +89,13 @@ class FrontierShardBenchmark {
         String crawl = Ids.newId();
         CrawlFrontierSettings settings = new CrawlFrontierSettings(10_000, 0, 50_000_000, LANES, false, FrontierRules.PLAIN, 0, true, scope,
                 List.of());
-        int bits = settings.bucketBits();
         try {
             await(frontier.create(crawl, settings, "{}", new Frontier.Limits(3, 0)));
             List<Discovery> seeds = new ArrayList<>();
             for (int i = 0; i < 2_000; i++) {
                 seeds.add(link(ThreadLocalRandom.current().nextInt(SPACE), 0));
             }
-            await(frontier.enqueue(crawl, bits, seeds, System.currentTimeMillis()));
+            await(frontier.enqueue(crawl, seeds, System.currentTimeMillis()));
             AtomicLong pages = new AtomicLong();
             AtomicLong records = new AtomicLong();
             long warmUp = System.currentTimeMillis() + 3_000;
@@ -106,7 +105,7 @@ class FrontierShardBenchmark {
                 for (int t = 0; t < THREADS_PER_LANE; t++) {
                     int l = lane;
                     Leaser leaser = new Leaser("bench-" + lane + "-" + t, "n" + lane, List.of(), 0);
-                    threads.add(Thread.ofPlatform().start(() -> work(frontier, crawl, l, leaser, bits, end, pages)));
+                    threads.add(Thread.ofPlatform().start(() -> work(frontier, crawl, l, leaser, end, pages)));
                 }
             }
             threads.add(Thread.ofPlatform().start(() -> read(frontier, crawl, end, records)));
@@ -196,7 +195,7 @@ class FrontierShardBenchmark {
     }
 
     /** One worker thread: lease up to 16 of its lane, complete them together, again, until the end. */
-    private static void work(RedisFrontier frontier, String crawl, int lane, Leaser leaser, int bits, long end, AtomicLong pages) {
+    private static void work(RedisFrontier frontier, String crawl, int lane, Leaser leaser, long end, AtomicLong pages) {
         while (System.currentTimeMillis() < end) {
             try {
                 List<Lease> leases = await(frontier.lease(crawl, lane, 16, 60_000, System.currentTimeMillis(), leaser));
@@ -206,7 +205,7 @@ class FrontierShardBenchmark {
                 }
                 List<Future<?>> completions = new ArrayList<>(leases.size());
                 for (Lease l : leases) {
-                    completions.add(frontier.complete(completion(l), bits, System.currentTimeMillis()));
+                    completions.add(frontier.complete(completion(l), System.currentTimeMillis()));
                 }
                 await(Future.all(completions));
                 pages.addAndGet(leases.size());

@@ -86,9 +86,8 @@ class OrderingBenchmark {
                 for (int r = 0; r < runs.length; r++) {
                     String crawl = Ids.newId();
                     CrawlFrontierSettings settings = new CrawlFrontierSettings(100_000, 0, 0, 1, false, s.rules(), 0);
-                    int bits = settings.bucketBits();
                     Await.result(frontier.create(crawl, settings, "{}"));
-                    Await.result(frontier.enqueue(crawl, bits, List.of(new Discovery(0, FrontierEntry.of("http://a.test/", 0),
+                    Await.result(frontier.enqueue(crawl, List.of(new Discovery(0, FrontierEntry.of("http://a.test/", 0),
                             s.seedScore("http://a.test/", 1))), 1));
                     Random rnd = new Random(r);
                     int pages = 2000;
@@ -111,7 +110,7 @@ class OrderingBenchmark {
                         links += found.size();
                         Completion.Relevance focus = s.rules().rescoring().focused() ? new Completion.Relevance(rnd.nextDouble(), rnd.nextBoolean())
                                 : null;
-                        Await.result(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, PageRecord.builder(l.url(), 200, "fetched", now, l.partition(), 0).build(), found, focus), bits,
+                        Await.result(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, PageRecord.builder(l.url(), 200, "fetched", now, l.partition(), 0).build(), found, focus),
                                 now++));
                     }
                     runs[r] = (System.nanoTime() - t) / 1000.0 / links;

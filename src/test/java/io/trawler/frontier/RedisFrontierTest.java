@@ -25,20 +25,17 @@ class RedisFrontierTest extends FrontierFixture {
         await(frontier.create(crawl, new CrawlFrontierSettings(maxPerHost, delayMs, maxPages, 1), "{}"));
     }
 
-    private int bits() {
-        return new CrawlFrontierSettings(1, 0, 1000, 1).bucketBits();
-    }
 
     private int offer(long now, String... urls) throws Exception {
         List<Discovery> links = new ArrayList<>();
         for (String u : urls) {
             links.add(Discovery.fifo(u, 1));
         }
-        return await(frontier.enqueue(crawl, bits(), links, now));
+        return await(frontier.enqueue(crawl, links, now));
     }
 
     private CompletionResult ack(Lease l, long now, List<Discovery> links) throws Exception {
-        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), links), bits(), now));
+        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), links), now));
     }
 
     @Test
@@ -78,10 +75,10 @@ class RedisFrontierTest extends FrontierFixture {
         ack(leases.get(0), 3, List.of());
         ack(leases.get(1), 3, List.of(Discovery.fifo("http://a.test/4", 2)));
         CompletionResult last = ack(leases.get(2), 3, List.of());
-        assertEquals("RUNNING", last.state());
+        assertEquals(FrontierState.RUNNING, last.state());
         Lease fourth = await(frontier.lease(crawl, 0, 10, 60_000, 4)).get(0);
         assertEquals(2, fourth.entry().depth());
-        assertEquals("FINISHED", ack(fourth, 5, List.of()).state());
+        assertEquals(FrontierState.FINISHED, ack(fourth, 5, List.of()).state());
         FrontierCounts c = await(frontier.counts(crawl));
         assertEquals(4, c.fetched());
         assertEquals(0, c.queued());
@@ -99,7 +96,7 @@ class RedisFrontierTest extends FrontierFixture {
         assertEquals(Set.of("http://a.test/1", "http://a.test/2"), new HashSet<>(again.stream().map(Lease::url).toList()));
         assertTrue(ack(dead.get(0), 1100, List.of()).stale(), "the dead worker's lease was re-issued");
         assertFalse(ack(again.get(0), 1100, List.of()).stale());
-        assertEquals("FINISHED", ack(again.get(1), 1100, List.of()).state());
+        assertEquals(FrontierState.FINISHED, ack(again.get(1), 1100, List.of()).state());
         assertEquals(2, await(frontier.counts(crawl)).fetched());
         assertEquals(2, await(frontier.counts(crawl)).reclaimed());
     }
@@ -112,7 +109,7 @@ class RedisFrontierTest extends FrontierFixture {
         assertEquals(Set.of("a.test", "b.test"), hosts(first));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 5000)).isEmpty(), "a.test is busy");
         Lease a1 = first.stream().filter(l -> l.url().contains("a.test")).findFirst().orElseThrow();
-        await(frontier.complete(new Completion(a1, 1200 + 100, 100, false, Completion.Tally.FETCHED, null, List.of()), bits(), 1200));
+        await(frontier.complete(new Completion(a1, 1200 + 100, 100, false, Completion.Tally.FETCHED, null, List.of()), 1200));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 1250)).isEmpty(), "delay not over");
         assertEquals(List.of("http://a.test/2"), await(frontier.lease(crawl, 0, 10, 60_000, 1300)).stream().map(Lease::url).toList());
     }
@@ -122,7 +119,7 @@ class RedisFrontierTest extends FrontierFixture {
         start(1, 0, 1000);
         offer(1, "http://a.test/1");
         Lease l = await(frontier.lease(crawl, 0, 10, 60_000, 1)).get(0);
-        await(frontier.complete(new Completion(l, 5000, 0, true, Completion.Tally.NONE, null, List.of()), bits(), 2));
+        await(frontier.complete(new Completion(l, 5000, 0, true, Completion.Tally.NONE, null, List.of()), 2));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 4999)).isEmpty());
         Lease again = await(frontier.lease(crawl, 0, 10, 60_000, 5000)).get(0);
         assertEquals(1, again.entry().attempts());
@@ -134,7 +131,7 @@ class RedisFrontierTest extends FrontierFixture {
         offer(1, "http://a.test/1", "http://a.test/2", "http://a.test/3");
         Lease first = await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0);
         // 503 with Retry-After: the host may be fetched again at 10_000 only
-        await(frontier.complete(new Completion(first, 10_000, 0, true, Completion.Tally.NONE, null, List.of()), bits(), 2));
+        await(frontier.complete(new Completion(first, 10_000, 0, true, Completion.Tally.NONE, null, List.of()), 2));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 9_999)).isEmpty(), "host backed off");
         assertEquals(3, await(frontier.lease(crawl, 0, 10, 60_000, 10_000)).size());
     }
@@ -142,10 +139,10 @@ class RedisFrontierTest extends FrontierFixture {
     @Test
     void lifoAndStaticScoresOrderTheQueue() throws Exception {
         start(10, 0, 1000);
-        await(frontier.enqueue(crawl, bits(), List.of(new Discovery(0, FrontierEntry.of("http://a.test/1", 1), Discovery.LIFO),
+        await(frontier.enqueue(crawl, List.of(new Discovery(0, FrontierEntry.of("http://a.test/1", 1), Discovery.LIFO),
                 new Discovery(0, FrontierEntry.of("http://a.test/2", 1), Discovery.LIFO)), 1));
         assertEquals(List.of("http://a.test/2", "http://a.test/1"), await(frontier.lease(crawl, 0, 10, 60_000, 2)).stream().map(Lease::url).toList());
-        await(frontier.enqueue(crawl, bits(), List.of(new Discovery(0, FrontierEntry.of("http://b.test/low", 1), "s:5"),
+        await(frontier.enqueue(crawl, List.of(new Discovery(0, FrontierEntry.of("http://b.test/low", 1), "s:5"),
                 new Discovery(0, FrontierEntry.of("http://b.test/high-1", 1), "s:1"),
                 new Discovery(0, FrontierEntry.of("http://b.test/high-2", 1), "s:1")), 3));
         assertEquals(List.of("http://b.test/high-1", "http://b.test/high-2", "http://b.test/low"),
@@ -159,7 +156,7 @@ class RedisFrontierTest extends FrontierFixture {
         for (int i = 0; i < 200; i++) {
             links.add(new Discovery(0, FrontierEntry.of("http://a.test/" + i, 1), "s:" + (i < 100 ? 0 : 9)));
         }
-        await(frontier.enqueue(crawl, bits(), links, 1));
+        await(frontier.enqueue(crawl, links, 1));
         List<Lease> got = await(frontier.lease(crawl, 0, 100, 60_000, 2));
         assertEquals(100, got.size());
         long fromTheBottom = got.stream().filter(l -> Integer.parseInt(l.url().substring(14)) >= 100).count();
@@ -191,20 +188,20 @@ class RedisFrontierTest extends FrontierFixture {
         Lease l = await(frontier.lease(crawl, 0, 10, 60_000, 1)).get(0);
         assertTrue(await(frontier.claimSitemaps(crawl, "a.test", 1, 100_000)));
         assertFalse(await(frontier.claimSitemaps(crawl, "a.test", 1, 100_000)), "claimed once per crawl");
-        assertEquals("RUNNING", ack(l, 2, List.of()).state());
-        await(frontier.enqueue(crawl, bits(), List.of(Discovery.fifo("http://a.test/from-sitemap", 1)), 3, "sitemaps:a.test"));
+        assertEquals(FrontierState.RUNNING, ack(l, 2, List.of()).state());
+        await(frontier.enqueue(crawl, List.of(Discovery.fifo("http://a.test/from-sitemap", 1)), 3, "sitemaps:a.test"));
         Lease s = await(frontier.lease(crawl, 0, 10, 60_000, 4)).get(0);
         assertEquals("http://a.test/from-sitemap", s.url());
-        assertEquals("FINISHED", ack(s, 5, List.of()).state());
+        assertEquals(FrontierState.FINISHED, ack(s, 5, List.of()).state());
     }
 
     @Test
     void pausedCrawlsLeaseNothingAndPageRecordsReachTheStream() throws Exception {
         start(10, 0, 1000);
         offer(1, "http://a.test/1", "http://a.test/2");
-        await(frontier.setState(crawl, "PAUSED"));
+        await(frontier.setState(crawl, FrontierState.PAUSED));
         assertTrue(await(frontier.lease(crawl, 0, 10, 60_000, 1)).isEmpty());
-        await(frontier.setState(crawl, "RUNNING"));
+        await(frontier.setState(crawl, FrontierState.RUNNING));
         Lease l = await(frontier.lease(crawl, 0, 1, 60_000, 1)).get(0);
         ack(l, 2, List.of());
         long len = await(redis.send(Request.cmd(Command.XLEN).arg(FrontierKeys.pages(crawl)))).toLong();
@@ -227,7 +224,7 @@ class RedisFrontierTest extends FrontierFixture {
                 .error("warc: disk full").redirect("http://a.test/elsewhere").textFp(0xfedcba9876543210L).mainText("main\ntext")
                 .relevance(0.25, false).links(List.of("http://a.test/x", "http://c.test/y"), new LinkDecisions(1, 1, 0, 0, true), 2)
                 .noindex(true).build();
-        await(frontier.complete(new Completion(full, 20, 0, false, Completion.Tally.FETCHED, written, List.of()), bits(), 20));
+        await(frontier.complete(new Completion(full, 20, 0, false, Completion.Tally.FETCHED, written, List.of()), 20));
         assertEquals(1, await(frontier.reclaim(crawl, 5_000, 100)), "the other lease expired after its one attempt");
 
         Map<String, PageRecord> read = new java.util.HashMap<>();
@@ -313,7 +310,7 @@ class RedisFrontierTest extends FrontierFixture {
         assertTrue(leaseAs(worker("w3", "n2"), 0, 30).isEmpty(), "a worker of the same node shares its node's politeness");
         assertTrue(leaseAs(worker("w1", "n1"), 0, 40).isEmpty(), "n1 still has its one URL in flight");
         // n1 is told to back off until 5,000; n2 is not
-        await(frontier.complete(new Completion(n1, 5_000, 100, true, Completion.Tally.NONE, null, List.of()), bits(), 50));
+        await(frontier.complete(new Completion(n1, 5_000, 100, true, Completion.Tally.NONE, null, List.of()), 50));
         assertTrue(leaseAs(worker("w1", "n1"), 0, 200).isEmpty(), "n1 backed off");
         assertEquals(2, await(redis.send(Request.cmd(Command.HLEN).arg(FrontierKeys.prefix(crawl) + "hnext"))).toInteger());
         // a node with source addresses is a client per address, chosen per host as HttpFetcher chooses it
@@ -326,7 +323,7 @@ class RedisFrontierTest extends FrontierFixture {
     @Test
     void aLaneGivenToANodeIsLeasedOnlyByItsWorkers() throws Exception {
         startScoped(PolitenessScope.SITE, 10, 0, List.of("n1", ""));
-        await(frontier.enqueue(crawl, bits(), List.of(new Discovery(0, FrontierEntry.of("http://a.test/0", 0), "fifo"),
+        await(frontier.enqueue(crawl, List.of(new Discovery(0, FrontierEntry.of("http://a.test/0", 0), "fifo"),
                 new Discovery(1, FrontierEntry.of("http://a.test/1", 0), "fifo")), 1));
         assertTrue(leaseAs(worker("w2", "n2"), 0, 2).isEmpty(), "lane 0 is n1's");
         assertEquals(1, leaseAs(worker("w2", "n2"), 1, 2).size(), "lane 1 is any node's");

@@ -35,16 +35,13 @@ class RescoringFrontierTest extends FrontierFixture {
         await(frontier.create(crawl, new CrawlFrontierSettings(100, 0, 1000, 1, false, rules, budget), "{}"));
     }
 
-    private int bits() {
-        return new CrawlFrontierSettings(1, 0, 1000, 1).bucketBits();
-    }
 
     private void seed(String score, String... paths) {
         List<Discovery> d = new ArrayList<>();
         for (String p : paths) {
             d.add(new Discovery(0, FrontierEntry.of(A + p, 0), score));
         }
-        await(frontier.enqueue(crawl, bits(), d, now));
+        await(frontier.enqueue(crawl, d, now));
     }
 
     private List<Lease> lease(int max) {
@@ -60,7 +57,7 @@ class RescoringFrontierTest extends FrontierFixture {
         for (String p : linkPaths) {
             d.add(new Discovery(0, FrontierEntry.of(A + p, l.entry().depth() + 1), Scores.weight(0)));
         }
-        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), d, focus), bits(), ++now));
+        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), d, focus), ++now));
     }
 
     private static String path(Lease l) {
@@ -79,18 +76,18 @@ class RescoringFrontierTest extends FrontierFixture {
         List<Discovery> links = List.of(new Discovery(0, new FrontierEntry(1, 0, 0, A + "tags/x/", 1), Scores.weight(0.2)),
                 new Discovery(0, new FrontierEntry(1, 0, 0, A + "post", 1), Scores.weight(0.5)));
         await(frontier.complete(new Completion(home, now, 0, false, Completion.Tally.FETCHED, fetched(home, now), links,
-                new Completion.Relevance(0.01, false)), bits(), ++now));
+                new Completion.Relevance(0.01, false)), ++now));
         // the model learned that tag pages pay off: tags/x/ moves ahead of post
         assertEquals(1, (int) await(frontier.rescore(crawl, Map.of(A + "tags/x/", 0.9, A + "gone", 0.9))));
         Lease first = leaseOne();
         assertEquals("tags/x/", path(first));
         assertEquals(1, first.entry().tunnel(), "the tunnel distance comes back with the lease");
-        await(frontier.complete(new Completion(first, now + 1, 0, true, Completion.Tally.NONE, null, List.of()), bits(), ++now));
+        await(frontier.complete(new Completion(first, now + 1, 0, true, Completion.Tally.NONE, null, List.of()), ++now));
         Lease retried = lease(2).stream().filter(l -> path(l).equals("tags/x/")).findFirst().orElseThrow();
         assertEquals(1, retried.entry().tunnel(), "and survives a retry");
         assertEquals(1, retried.entry().attempts());
         await(frontier.complete(new Completion(retried, now, 0, false, Completion.Tally.FETCHED, fetched(retried, now), List.of(),
-                new Completion.Relevance(0.3, true)), bits(), ++now));
+                new Completion.Relevance(0.3, true)), ++now));
         Map<String, String> stats = RedisFrontier.toMap(await(redis.send(Request.cmd(Command.HGETALL).arg(FrontierKeys.stats(crawl)))));
         assertEquals("1", stats.get("relevant"));
         assertEquals("1", stats.get("irrelevant"));
@@ -187,7 +184,7 @@ class RescoringFrontierTest extends FrontierFixture {
         assertEquals(2, l.size(), "the budget caps leases");
         assertTrue(lease(10).isEmpty());
         fetched(l.get(0), null);
-        assertEquals("FINISHED", fetched(l.get(1), null).state());
+        assertEquals(FrontierState.FINISHED, fetched(l.get(1), null).state());
     }
 
     private double weight(String path) {

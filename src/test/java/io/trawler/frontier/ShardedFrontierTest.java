@@ -33,16 +33,13 @@ class ShardedFrontierTest extends FrontierFixture {
         await(frontier.create(crawl, s, "{}"));
     }
 
-    private static int bits() {
-        return new CrawlFrontierSettings(1, 0, 1000, 1).bucketBits();
-    }
 
     private static Discovery at(int lane, String url) {
         return new Discovery(lane, FrontierEntry.of(url, 1), Discovery.FIFO);
     }
 
     private int offer(Discovery... links) {
-        return await(frontier.enqueue(crawl, bits(), List.of(links), 1));
+        return await(frontier.enqueue(crawl, List.of(links), 1));
     }
 
     private Lease take(int lane, long now) {
@@ -52,7 +49,7 @@ class ShardedFrontierTest extends FrontierFixture {
     }
 
     private CompletionResult done(Lease l, long now, Discovery... links) {
-        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), List.of(links)), bits(), now));
+        return await(frontier.complete(new Completion(l, now, 0, false, Completion.Tally.FETCHED, fetched(l, now), List.of(links)), now));
     }
 
     @Test
@@ -124,7 +121,7 @@ class ShardedFrontierTest extends FrontierFixture {
         for (int round = 0; round < 100; round++) {
             await(frontier.balanceLimits(crawl, ++now));
             List<Lease> leases = await(frontier.lease(crawl, 0, 50, 60_000, ++now));
-            if (leases.isEmpty() && !"RUNNING".equals(await(frontier.settle(crawl)))) {
+            if (leases.isEmpty() && await(frontier.settle(crawl)) != FrontierState.RUNNING) {
                 break;
             }
             for (Lease l : leases) {
@@ -133,7 +130,7 @@ class ShardedFrontierTest extends FrontierFixture {
             }
         }
         FrontierCounts c = await(frontier.counts(crawl));
-        assertEquals("FINISHED", c.state());
+        assertEquals(FrontierState.FINISHED, c.state());
         assertEquals(30, c.admitted(), "the crawl's limit, across lanes");
         assertEquals(30, c.fetched());
         assertEquals(30, fetched.size());
@@ -147,12 +144,12 @@ class ShardedFrontierTest extends FrontierFixture {
         offer(at(0, "http://a.test/a"), at(1, "http://a.test/b"));
         Lease a = take(0, 2);
         Lease b = take(1, 2);
-        assertEquals("RUNNING", done(a, 3).state(), "lane 1 still has a page in flight");
-        assertEquals("RUNNING", done(b, 4, at(0, "http://a.test/c")).state(), "lane 1 handed lane 0 a link");
-        assertEquals("RUNNING", await(frontier.settle(crawl)));
-        assertEquals("FINISHED", done(take(0, 5), 6).state());
+        assertEquals(FrontierState.RUNNING, done(a, 3).state(), "lane 1 still has a page in flight");
+        assertEquals(FrontierState.RUNNING, done(b, 4, at(0, "http://a.test/c")).state(), "lane 1 handed lane 0 a link");
+        assertEquals(FrontierState.RUNNING, await(frontier.settle(crawl)));
+        assertEquals(FrontierState.FINISHED, done(take(0, 5), 6).state());
         FrontierCounts c = await(frontier.counts(crawl));
-        assertEquals("FINISHED", c.state());
+        assertEquals(FrontierState.FINISHED, c.state());
         assertEquals(3, c.fetched());
         assertEquals(3, c.unique());
         assertTrue(c.finishedAt() > 0);
@@ -171,7 +168,7 @@ class ShardedFrontierTest extends FrontierFixture {
         FrontierCounts c = await(frontier.counts(crawl));
         assertEquals(3, c.fetched());
         assertEquals(2, c.unique(), "the shared page counts once, whichever shard keeps its fingerprint");
-        assertEquals("FINISHED", c.state());
+        assertEquals(FrontierState.FINISHED, c.state());
     }
 
     @Test
@@ -194,7 +191,7 @@ class ShardedFrontierTest extends FrontierFixture {
         Lease first = await(frontier.lease(crawl, 0, 5, 60_000, 10, node, 2)).get(0);
         done(await(frontier.lease(crawl, 1, 5, 60_000, 10, node, 2)).get(0), 20);
         // lane 0 is told 429, Retry-After 5 s
-        await(frontier.complete(new Completion(first, 5_000, 0, true, Completion.Tally.NONE, null, List.of()), bits(), 30));
+        await(frontier.complete(new Completion(first, 5_000, 0, true, Completion.Tally.NONE, null, List.of()), 30));
         assertTrue(await(frontier.lease(crawl, 1, 5, 60_000, 100, node, 2)).isEmpty(), "the client backs off in lane 1 too");
         assertEquals(1, await(frontier.lease(crawl, 1, 5, 60_000, 5_001, node, 2)).size());
         Leaser other = new Leaser("w2", "n2", List.of("127.0.0.3"), 1000);
@@ -211,7 +208,7 @@ class ShardedFrontierTest extends FrontierFixture {
         String shard1 = FrontierKeys.shardPrefix(crawl, 1, 2) + "conf";
         assertEquals("RUNNING", await(redis.send(io.vertx.redis.client.Request.cmd(io.vertx.redis.client.Command.HGET).arg(shard1).arg("state")))
                 .toString(), "shard 1 was finished first and is reopened");
-        assertEquals("FINISHED", done(take(0, 6), 7).state(), "and the crawl ends when the late URL is done");
+        assertEquals(FrontierState.FINISHED, done(take(0, 6), 7).state(), "and the crawl ends when the late URL is done");
     }
 
     @Test
