@@ -47,12 +47,6 @@ public class ScheduleResource {
             @Schema(nullable = true) CrawlRequest crawl) {
     }
 
-    /** A schedule: its expression in words, the next run (null when disabled), and what its last run did. */
-    public record ScheduleView(String id, String siteId, String cron, String description, String timeZone, boolean enabled,
-            CrawlRequest crawl, @Schema(nullable = true) Instant nextRunAt, @Schema(nullable = true) Instant lastRunAt,
-            @Schema(nullable = true) String lastCrawlId, @Schema(nullable = true) String lastError, Instant createdAt) {
-    }
-
     private final ObjectMapper json;
     private final OrderConfig order;
     private final ScheduleConfig config;

@@ -23,13 +23,13 @@ public class ScheduleViews {
 
     /** The site's schedules, oldest first; 404 when there is no such site. */
     @Transactional
-    public List<ScheduleResource.ScheduleView> ofSite(String siteId) {
+    public List<ScheduleView> ofSite(String siteId) {
         sites.site(siteId);
         return CrawlSchedule.ofSite(siteId).stream().map(this::view).toList();
     }
 
     /** One schedule as the API shows it: its crawl settings read back, its expression described in words. */
-    ScheduleResource.ScheduleView view(CrawlSchedule s) {
+    ScheduleView view(CrawlSchedule s) {
         CrawlRequest crawl;
         try {
             crawl = json.readValue(s.crawl, CrawlRequest.class);
@@ -42,7 +42,7 @@ public class ScheduleViews {
         } catch (IllegalArgumentException e) {
             description = s.cron;
         }
-        return new ScheduleResource.ScheduleView(s.id, s.siteId, s.cron, description, s.timeZone, s.enabled, crawl, s.nextRun, s.lastRun,
+        return new ScheduleView(s.id, s.siteId, s.cron, description, s.timeZone, s.enabled, crawl, s.nextRun, s.lastRun,
                 s.lastCrawlId, s.lastError, s.createdAt);
     }
 }

@@ -3,7 +3,7 @@ package io.trawler.ui;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
-import io.trawler.api.ScheduleResource;
+import io.trawler.api.ScheduleView;
 import io.trawler.api.ScheduleViews;
 import io.trawler.api.SiteView;
 import io.trawler.crawl.Crawl;
@@ -89,7 +89,7 @@ public class SitesPage {
         static native TemplateInstance list(List<Row> rows, String q, String sort);
 
         static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<Strategy> strategies,
-                List<String> blockedSeeds, List<ScheduleResource.ScheduleView> schedules);
+                List<String> blockedSeeds, List<ScheduleView> schedules);
 
         static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
 
