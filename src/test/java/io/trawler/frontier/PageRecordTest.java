@@ -45,7 +45,11 @@ class PageRecordTest {
     @ParameterizedTest(name = "{0}={1}: {2}")
     @CsvSource(delimiter = '|', value = {
             "status | abc | status is not a number",
+            "status | 99999999999 | status out of range",
             "depth | 99999999999 | depth out of range",
+            "fetchedAt | yesterday | fetchedAt is not a number",
+            "warcOffset | 1.5 | warcOffset is not a number",
+            "relevance | NaN | relevance is not finite",
             "textFp | xyz | textFp is not a hexadecimal number",
             "relevance | Infinity | relevance is not finite",
             "scope | 1,2 | scope is not in,host,pattern,deep,followed",
