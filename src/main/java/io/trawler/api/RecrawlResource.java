@@ -7,6 +7,7 @@ import io.trawler.errors.ApiException;
 import io.trawler.revisit.Recrawl;
 import io.trawler.revisit.RecrawlService;
 import io.trawler.site.Site;
+import jakarta.validation.Validator;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -26,7 +27,10 @@ public class RecrawlResource {
 
     private final RecrawlService recrawls;
 
-    public RecrawlResource(RecrawlService recrawls) {
+    private final Validator validator;
+
+    public RecrawlResource(RecrawlService recrawls, Validator validator) {
+        this.validator = validator;
         this.recrawls = recrawls;
     }
 
@@ -37,28 +41,19 @@ public class RecrawlResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @jakarta.annotation.security.RolesAllowed(Role.Rights.RECRAWL)
     public Response request(@PathParam("siteId") String siteId, RecrawlRequest body) {
-        List<ApiError.Detail> d = new ArrayList<>();
         if (body == null) {
             throw ApiException.invalid(List.of(new ApiError.Detail("urls", "a body is required: {\"urls\": [...]}, "
                     + "{\"pathPrefix\": \"/news/\"} or {\"all\": true}")));
         }
+        List<ApiError.Detail> d = new ArrayList<>(Constraints.of(validator, body));
         int given = (body.urls() != null ? 1 : 0) + (body.pathPrefix() != null ? 1 : 0) + (Boolean.TRUE.equals(body.all()) ? 1 : 0);
         if (given != 1) {
             d.add(new ApiError.Detail("urls", "give exactly one of urls, pathPrefix and all: true"));
-        }
-        if (body.urls() != null && body.urls().isEmpty()) {
-            d.add(new ApiError.Detail("urls", "must not be empty"));
-        }
-        if (body.urls() != null && body.urls().size() > MAX_URLS) {
-            d.add(new ApiError.Detail("urls", "at most " + MAX_URLS + " URLs per request"));
         }
         if (body.pathPrefix() != null && body.pathPrefix().isBlank()) {
             d.add(new ApiError.Detail("pathPrefix", "must not be blank (use all: true for the whole site)"));
         }
         int priority = body.priority() == null ? 5 : body.priority();
-        if (priority < 0 || priority > 10) {
-            d.add(new ApiError.Detail("priority", "must be between 0 and 10"));
-        }
         if (!d.isEmpty()) {
             throw ApiException.invalid(d);
         }
