@@ -18,6 +18,7 @@ import io.trawler.revisit.RefreshPlan;
 import io.trawler.revisit.UpdatePolicies;
 import io.trawler.site.Site;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.Validator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -38,10 +39,13 @@ public class CrawlLauncher {
     private final OrderConfig orderConfig;
     private final ExamplePages examplePages;
     private final UpdatePolicies policies;
+    private final Validator validator;
 
     public CrawlLauncher(CrawlService service, PlanService plans, TopicService topics,
-            OrderConfig orderConfig, ExamplePages examplePages, UpdatePolicies policies) {
+            OrderConfig orderConfig, ExamplePages examplePages, UpdatePolicies policies,
+            Validator validator) {
         this.policies = policies;
+        this.validator = validator;
         this.service = service;
         this.plans = plans;
         this.topics = topics;
@@ -100,23 +104,16 @@ public class CrawlLauncher {
     }
 
     /** What is wrong with a crawl request, field by field (empty: nothing); the topic is checked where it is used. */
-    static List<ApiError.Detail> problems(CrawlRequest r) {
+    List<ApiError.Detail> problems(CrawlRequest r) {
         String strategy = r.strategy() == null ? "bfs" : r.strategy();
         int partitions = r.partitions() == null ? 1 : r.partitions();
         String mode = r.mode() == null ? "independent" : r.mode();
-        List<ApiError.Detail> problems = new ArrayList<>();
+        List<ApiError.Detail> problems = new ArrayList<>(Constraints.of(validator, r));
         if (!Strategies.known(strategy)) {
             problems.add(new ApiError.Detail("strategy", "unknown strategy '" + strategy + "'; one of " + Strategies.NAMES));
         }
-        long budget = r.budget() == null ? 0 : r.budget();
-        if (budget < 0) {
-            problems.add(new ApiError.Detail("budget", "must be 0 (no limit) or a positive number of fetches"));
-        }
         if (r.topic() != null && !Strategies.focused(strategy)) {
             problems.add(new ApiError.Detail("topic", "only the focused strategies (focused-t, focused-tl, focused-learn) take a topic"));
-        }
-        if (partitions < 1 || partitions > 10) {
-            problems.add(new ApiError.Detail("partitions", "must be between 1 and 10"));
         }
         if (!MODES.contains(mode)) {
             problems.add(new ApiError.Detail("mode", "one of " + MODES));

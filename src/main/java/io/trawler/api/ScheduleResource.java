@@ -180,7 +180,7 @@ public class ScheduleResource {
             }
         }
         CrawlRequest crawl = body.crawl() == null ? new CrawlRequest(null, null, null, null, null, null) : body.crawl();
-        CrawlLauncher.problems(crawl).forEach(d -> problems.add(new ApiError.Detail("crawl." + d.field(), d.message())));
+        launcher.problems(crawl).forEach(d -> problems.add(new ApiError.Detail("crawl." + d.field(), d.message())));
         if (crawl.topic() != null && crawl.topic().exampleUrls() != null && !crawl.topic().exampleUrls().isEmpty()) {
             problems.add(new ApiError.Detail("crawl.topic.exampleUrls", "a schedule keeps no example URLs: save the topic with the site"
                     + " (PUT /api/v1/sites/{id}/plan/topic keeps their texts) and leave the schedule's topic out"));
