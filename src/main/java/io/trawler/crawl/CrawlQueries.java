@@ -221,11 +221,10 @@ public class CrawlQueries {
      * lane's queued URLs from the {@code offset}-th, {@code next} of them).
      */
     public HostView host(String crawlId, String host, int offset, int next) {
-        CrawlAndSite cs = withSite(crawlId);
+        Crawl crawl = crawl(crawlId);
         String h = host.toLowerCase(Locale.ROOT);
         Optional<HostStats> done = storedHost(crawlId, h);
-        HostDetail detail = cs.crawl().isActive()
-                ? Await.result(frontier.host(crawlId, Math.max(1, cs.crawl().partitions), h, offset, next)) : null;
+        HostDetail detail = crawl.isActive() ? Await.result(frontier.host(crawlId, Math.max(1, crawl.partitions), h, offset, next)) : null;
         return new HostView(h, done.orElse(null), detail, System.currentTimeMillis());
     }
 

@@ -4,6 +4,7 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.trawler.account.Role;
 import io.trawler.api.CrawlView;
+import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlCounts;
 import io.trawler.crawl.CrawlProgress;
 import io.trawler.crawl.CrawlQueries;
@@ -17,6 +18,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /** The start page: active crawls with their progress (live in the browser), and the sites. */
 @Path("/ui")
@@ -73,8 +76,10 @@ public class DashboardPage {
     @GET
     @RolesAllowed(Role.Rights.READ)
     public String dashboard() {
-        List<ActiveCrawl> rows = queries.active().stream()
-                .map(c -> new ActiveCrawl(CrawlView.of(c, crawls.progress(c), planConfig), sites.name(c.siteId)))
+        List<Crawl> active = queries.active();
+        Map<String, String> names = siteNames(active);
+        List<ActiveCrawl> rows = active.stream()
+                .map(c -> new ActiveCrawl(CrawlView.of(c, crawls.progress(c), planConfig), names.getOrDefault(c.siteId, c.siteId)))
                 .toList();
         return Templates.dashboard(rows, Math.toIntExact(sites.count()), workers.list()).render();
     }
@@ -86,13 +91,20 @@ public class DashboardPage {
     @RolesAllowed(Role.Rights.READ)
     public Live live() {
         // the counts alone: the partition metrics of a full CrawlView are not shown here
-        List<LiveCrawl> active = queries.active().stream().map(c -> {
+        List<Crawl> crawling = queries.active();
+        Map<String, String> names = siteNames(crawling);
+        List<LiveCrawl> active = crawling.stream().map(c -> {
             CrawlProgress p = crawls.progress(c);
-            return new LiveCrawl(c.id, sites.name(c.siteId), c.state, p.laneFetched().length, p.counts());
+            return new LiveCrawl(c.id, names.getOrDefault(c.siteId, c.siteId), c.state, p.laneFetched().length, p.counts());
         }).toList();
         List<LiveWorker> ws = workers.list().stream()
                 .map(w -> new LiveWorker(w.name(), w.node(), w.addresses(), w.secondsAgo(), w.inFlight(), w.concurrency(), w.pages(), w.crawls(), w.stale()))
                 .toList();
         return new Live(active, ws);
+    }
+
+    /** The names of the crawls' sites, read in one query (the dashboard's script asks every tick). */
+    private Map<String, String> siteNames(List<Crawl> active) {
+        return sites.names(active.stream().map(c -> c.siteId).collect(Collectors.toSet()));
     }
 }
