@@ -52,6 +52,11 @@ final class ArchitectureRules {
                 .and(not(named(root, REDIS_CLASSES)))
                 .should().dependOnClassesThat().resideInAnyPackage("io.vertx.redis..", "io.vertx.mutiny.redis..", "io.quarkus.redis..")
                 .because("Redis key layouts stay private to the frontier, the revisit state and the login throttle"));
+        rules.put("the in-memory frontier is plain Java", noClasses().that().resideInAPackage(root + ".frontier.memory..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.vertx.redis..", "jakarta..", "io.quarkus..", "io.smallrye..",
+                        "org.hibernate..", "io.micrometer..", "com.fasterxml.jackson..")
+                .orShould().dependOnClassesThat().haveSimpleNameStartingWith("Redis")
+                .because("the frontier's second backend runs in one process, with no server and no container: the worker's unit tests"));
         rules.put("the UI reads through services", noClasses().that().resideInAPackage(root + ".ui..")
                 .should().dependOnClassesThat(restResources(root).or(persistence()))
                 .orShould().callMethodWhere(panacheQuery())

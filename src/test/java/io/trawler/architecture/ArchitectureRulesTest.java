@@ -37,6 +37,7 @@ class ArchitectureRulesTest {
                 "the core is plain Java", "fixture.order.Ordering",
                 "the core depends only on the core", "fixture.order.Ordering",
                 "only the stores talk to Redis", "fixture.worker.Worker",
+                "the in-memory frontier is plain Java", "fixture.frontier.memory.Twin",
                 "the UI reads through services", "fixture.ui.ThingPage");
         Map<String, ArchRule> rules = ArchitectureRules.of(FIXTURE);
         assertEquals(culprits.keySet(), rules.keySet(), "a deliberate violation for every rule");
