@@ -34,7 +34,7 @@ import org.jboss.logging.Logger;
  * twice the memory.
  */
 @ApplicationScoped
-public class RefreshStore {
+public class RefreshStore implements PageHistories {
 
     private static final Logger LOG = Logger.getLogger(RefreshStore.class);
     private static final LuaScript SCRIPT = new LuaScript("revisit/refresh.lua");
@@ -139,7 +139,7 @@ public class RefreshStore {
         return v == null ? null : Long.parseLong(v.toString());
     }
 
-    /** One page's history (a page never fetched when there is none); never blocks (workers call it on the event loop). */
+    @Override
     public Future<PageHistory> history(String siteId, String url) {
         return bitsAsync(siteId).compose(b -> b < 0 ? Future.succeededFuture(new PageHistory())
                 : redis.send(historyRequest(siteId, b, url)).map(RefreshStore::historyOf));

@@ -21,7 +21,7 @@ import io.trawler.frontier.PolitenessConfig;
 import io.trawler.frontier.WorkerRegistry;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.redis.Await;
-import io.trawler.revisit.RefreshStore;
+import io.trawler.revisit.PageHistories;
 import io.trawler.store.WarcArchive;
 import io.trawler.store.WarcArchiveConfig;
 import io.trawler.store.WarcStore;
@@ -59,7 +59,7 @@ public class CrawlWorker {
     private final FetchConfig fetchConfig;
     private final PolitenessConfig politenessConfig;
     private final Frontier frontier;
-    private final RefreshStore refresh;
+    private final PageHistories histories;
     private final Vertx vertx;
     private final ObjectMapper json;
     private final Counter completed;
@@ -94,10 +94,10 @@ public class CrawlWorker {
     private final ClientSpacing spacing = new ClientSpacing();
 
     public CrawlWorker(TrawlerConfig trawler, WorkerConfig config, FetchConfig fetchConfig, PolitenessConfig politenessConfig,
-            Frontier frontier, RefreshStore refresh, Vertx vertx, ObjectMapper json, MeterRegistry metrics,
+            Frontier frontier, PageHistories histories, Vertx vertx, ObjectMapper json, MeterRegistry metrics,
             WarcArchive archive, WarcArchiveConfig archiveConfig, WorkerRegistry registry,
             AddressPolicy addressPolicy) {
-        this.refresh = refresh;
+        this.histories = histories;
         this.registry = registry;
         this.addressPolicy = addressPolicy;
         this.archive = archive;
@@ -155,7 +155,7 @@ public class CrawlWorker {
                 config.warcCompressionLevel(), worker,
                 "Trawler/0.1 (jwarc)", sender == null ? f -> { } : f -> sender.nudge());
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
-                new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), refresh);
+                new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), histories);
         heartbeat = new Heartbeat(registry, frontier, worker, node,
                 fetcher.sourceAddresses(), config.heartbeatInterval().toMillis());
         running = true;

@@ -21,7 +21,7 @@ import io.trawler.parse.HttpDates;
 import io.trawler.parse.MainText;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.refresh.PageHistory;
-import io.trawler.revisit.RefreshStore;
+import io.trawler.revisit.PageHistories;
 import io.trawler.store.WarcStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -51,11 +51,11 @@ final class PageProcessor {
     private final FetchConfig fetchConfig;
     private final Executor cpu;
     private final SitemapLoader sitemaps;
-    private final RefreshStore refresh;
+    private final PageHistories histories;
 
     PageProcessor(Frontier frontier, HttpFetcher fetcher, RobotsCache robots, WarcStore warc, Politeness politeness,
-            FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps, RefreshStore refresh) {
-        this.refresh = refresh;
+            FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps, PageHistories histories) {
+        this.histories = histories;
         this.frontier = frontier;
         this.fetcher = fetcher;
         this.robots = robots;
@@ -92,7 +92,7 @@ final class PageProcessor {
             }
         }
         Future<Map<String, String>> validators = ctx.spec().conditional()
-                ? refresh.history(ctx.spec().siteId(), lease.url()).map(PageProcessor::conditionalHeaders).otherwise(Map.of())
+                ? histories.history(ctx.spec().siteId(), lease.url()).map(PageProcessor::conditionalHeaders).otherwise(Map.of())
                 : Future.succeededFuture(Map.of());
         return validators.compose(headers -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers, ctx.spec().allowPrivateNetworks(),
                 ctx.id()))

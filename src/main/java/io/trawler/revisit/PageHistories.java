@@ -1,0 +1,16 @@
+package io.trawler.revisit;
+
+import io.trawler.refresh.PageHistory;
+import io.vertx.core.Future;
+
+/**
+ * Where a worker finds what the crawls learned of a page (its validators above all, for a conditional request): the
+ * one read of the revisit state the fetch path makes. {@link RefreshStore} answers it from Redis; a worker's unit test
+ * from a map.
+ */
+@FunctionalInterface
+public interface PageHistories {
+
+    /** One page's history (a page never fetched when there is none); never blocks (workers call it on the event loop). */
+    Future<PageHistory> history(String siteId, String url);
+}
