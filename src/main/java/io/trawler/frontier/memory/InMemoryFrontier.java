@@ -218,30 +218,13 @@ public final class InMemoryFrontier implements Frontier {
 
     @Override
     public Future<HostDetail> host(String crawlId, int partitions, String host, int offset, int nextUrls) {
-        return with(crawlId, new HostDetail(host, 0, 0, null, List.of(), List.of()), c -> {
-            List<HostDetail.Lane> lanes = new ArrayList<>(partitions);
-            for (int lane = 0; lane < partitions; lane++) {
-                lanes.add(c.hostLane(lane, host, offset, nextUrls));
-            }
-            List<HostDetail.Client> clients = c.clients(host);
-            return new HostDetail(host, lanes.stream().mapToLong(HostDetail.Lane::queued).sum(),
-                    clients.stream().mapToLong(HostDetail.Client::inFlight).sum(), c.delayOf(host), lanes, clients);
-        });
+        return with(crawlId, new HostDetail(host, 0, 0, null, List.of(), List.of()), c -> c.host(partitions, host, offset, nextUrls));
     }
 
     @Override
     public Future<Long> drop(String crawlId, int partitions, String host, Predicate<String> pattern) {
         long now = System.currentTimeMillis();
-        return with(crawlId, 0L, c -> {
-            long n = 0;
-            for (int lane = 0; lane < partitions; lane++) {
-                List<String> hosts = host != null ? List.of(host) : c.queuedHostsOf(lane);
-                for (String h : hosts) {
-                    n += c.drop(lane, h, host != null ? pattern : pattern == null ? u -> true : pattern, now);
-                }
-            }
-            return n;
-        });
+        return with(crawlId, 0L, c -> c.drop(partitions, host, pattern, now));
     }
 
     // ---- the page records
