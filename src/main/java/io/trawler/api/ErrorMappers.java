@@ -34,9 +34,12 @@ public class ErrorMappers {
 
     /** The UI's error page (templates/error.html): pages answer HTML, the API JSON. */
     private final io.quarkus.qute.Template errorPage;
+    /** Who made the request (a request-scoped bean: the caller of the request being answered). */
+    private final SecurityIdentity identity;
 
-    public ErrorMappers(@io.quarkus.qute.Location("error.html") io.quarkus.qute.Template errorPage) {
+    public ErrorMappers(@io.quarkus.qute.Location("error.html") io.quarkus.qute.Template errorPage, SecurityIdentity identity) {
         this.errorPage = errorPage;
+        this.identity = identity;
     }
 
     /** Whether the request was for a page of the browser UI rather than the API. */
@@ -111,9 +114,8 @@ public class ErrorMappers {
         return either(uri, forbidden(e));
     }
 
-    private static Response forbidden(ForbiddenException e) {
-        SecurityIdentity identity = currentIdentity();
-        Object role = identity == null ? null : identity.getAttribute(TokenIdentityProvider.ROLE);
+    private Response forbidden(ForbiddenException e) {
+        Object role = currentRole();
         String who = role instanceof Role r ? "the " + r.apiName() + " role" : "this account";
         String why = e.getMessage() != null && !e.getMessage().isBlank() && !e.getMessage().startsWith("io.") ? ": " + e.getMessage() : "";
         return json(403, new ApiError("forbidden", who + " may not do this" + why, List.of()));
@@ -172,10 +174,10 @@ public class ErrorMappers {
         return json(500, new ApiError("server_error", "internal error (logged on the server)", List.of()));
     }
 
-    private static SecurityIdentity currentIdentity() {
+    /** The caller's role, or null (anonymous, or no request context). */
+    private Object currentRole() {
         try {
-            var handle = io.quarkus.arc.Arc.container().instance(SecurityIdentity.class);
-            return handle.isAvailable() ? handle.get() : null;
+            return identity.getAttribute(TokenIdentityProvider.ROLE);
         } catch (RuntimeException e) {
             return null;
         }

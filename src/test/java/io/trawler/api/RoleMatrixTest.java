@@ -137,6 +137,8 @@ class RoleMatrixTest {
                     String error = res.jsonPath().getString("error");
                     if (!(status == 401 ? "unauthorized" : "forbidden").equals(error)) {
                         verdict = "no JSON error body";
+                    } else if (status == 403 && !res.jsonPath().getString("message").startsWith("the " + who + " role may not")) {
+                        verdict = "a refusal that does not name the caller's role: " + res.jsonPath().getString("message");
                     }
                 }
                 if (verdict != null) {
