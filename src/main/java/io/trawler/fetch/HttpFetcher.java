@@ -174,7 +174,8 @@ public final class HttpFetcher implements AutoCloseable {
 
     /**
      * The address to connect to: {@code trawler.fetch.resolve}'s for the host if set, the literal's for an IP
-     * host, else the first address Vert.x's resolver gives (the one Vert.x itself would have connected to).
+     * host, else the first address the JVM's resolver gives (the hosts file, then DNS; cached for
+     * {@code networkaddress.cache.ttl}), looked up on a worker thread.
      */
     private Future<SocketAddress> address(String host, int port) {
         SocketAddress fixed = resolvedByConfig(host);
@@ -190,9 +191,8 @@ public final class HttpFetcher implements AutoCloseable {
     }
 
     private Future<SocketAddress> lookUp(String host, int port) {
-        io.vertx.core.Promise<InetAddress> p = io.vertx.core.Promise.promise();
-        ((io.vertx.core.impl.VertxInternal) vertx).resolveAddress(host, p);
-        return p.future().map(ip -> SocketAddress.inetSocketAddress(port, ip.getHostAddress()));
+        return vertx.executeBlocking(() -> InetAddress.getByName(host), false)
+                .map(ip -> SocketAddress.inetSocketAddress(port, ip.getHostAddress()));
     }
 
     private Future<FetchResult> send(String url, SocketAddress target, int maxBytes, Map<String, String> extraHeaders,

@@ -101,6 +101,15 @@ class HttpFetcherTest {
     }
 
     @Test
+    void hostNamesAreResolvedAndAnUnknownOneIsAConnectError() throws Exception {
+        FetchResult byName = await(fetcher.fetch("http://localhost:" + server.port() + "/ok"));
+        assertEquals(200, byName.status(), "localhost resolved (the hosts file)");
+        FetchResult unknown = await(fetcher.fetch("http://no-such-host.invalid/"));
+        assertEquals(FetchError.CONNECT, unknown.error());
+        assertTrue(unknown.errorMessage().startsWith("cannot resolve no-such-host.invalid"), unknown.errorMessage());
+    }
+
+    @Test
     void redirectsAreNotFollowed() throws Exception {
         FetchResult r = get("/redirect");
         assertTrue(r.isRedirect());
