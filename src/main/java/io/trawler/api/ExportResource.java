@@ -5,6 +5,7 @@ import io.trawler.account.Role;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.Page;
+import io.trawler.crawl.PageContent;
 import io.trawler.errors.ApiException;
 import io.trawler.export.PageTable;
 import io.trawler.export.WaczBuilder;
@@ -50,11 +51,13 @@ public class ExportResource {
 
     private final Semaphore packaging = new Semaphore(CONCURRENT_PACKAGES);
     private final WarcRecordReader warc;
+    private final PageContent contents;
     private final TrawlerConfig config;
 
-    public ExportResource(WarcRecordReader warc, TrawlerConfig config) {
+    public ExportResource(WarcRecordReader warc, TrawlerConfig config, PageContent contents) {
         this.warc = warc;
         this.config = config;
+        this.contents = contents;
     }
 
     @GET
@@ -106,11 +109,19 @@ public class ExportResource {
         WaczBuilder builder = null;
         try {
             Map<String, Set<Long>> offsets = new LinkedHashMap<>();
+            List<Page> revisits = new ArrayList<>();
             forEachBatch(crawl.id, p -> {
                 if (p.warcFile != null && p.warcOffset != null) {
                     offsets.computeIfAbsent(p.warcFile, f -> new LinkedHashSet<>()).add(p.warcOffset);
                 }
+                if (p.revisit != null) {
+                    revisits.add(p);
+                    if (revisits.size() == BATCH) {
+                        addOriginals(revisits, offsets);
+                    }
+                }
             });
+            addOriginals(revisits, offsets);
             builder = new WaczBuilder(config.dataDir().resolve("tmp"));
             WaczBuilder.Summary summary = builder.collect(offsets, warc::openFile);
             String title = crawl.name != null ? crawl.name : "Trawler crawl " + crawl.id;
@@ -158,6 +169,19 @@ public class ExportResource {
         };
     }
 
+    /**
+     * The records the revisit records refer to go into the package too (from older crawls' files if need be), so that a
+     * replay of the package finds every page's content.
+     */
+    private void addOriginals(List<Page> revisits, Map<String, Set<Long>> offsets) {
+        for (Page o : contents.originals(revisits).values()) {
+            if (o.warcFile != null && o.warcOffset != null) {
+                offsets.computeIfAbsent(o.warcFile, f -> new LinkedHashSet<>()).add(o.warcOffset);
+            }
+        }
+        revisits.clear();
+    }
+
     @FunctionalInterface
     private interface PageConsumer {
         void accept(Page page) throws IOException;
@@ -182,7 +206,7 @@ public class ExportResource {
     private static List<Object> cells(Page p) {
         return new ArrayList<>(Arrays.asList(p.id, p.url, p.status, p.outcome, p.fetchedAt, p.partition, p.depth, p.contentType, p.bytes,
                 p.truncated, p.fetchMs, p.digest, p.warcFile, p.warcOffset, p.redirect, p.error, p.relevance, p.relevant, p.linksIn,
-                p.linksHost, p.linksPattern, p.linksDeep, p.linksFollowed));
+                p.linksHost, p.linksPattern, p.linksDeep, p.linksFollowed, p.recordId, p.revisit, p.refersTo));
     }
 
     private static Crawl crawl(String id) {

@@ -14,7 +14,15 @@ public record PageView(long id, String url, int status, String outcome, Instant 
         @JsonInclude(JsonInclude.Include.NON_NULL) Boolean relevant,
         @Schema(nullable = true, description = "What became of the page's distinct links (fetched HTML pages only)") LinkDecisions links) {
 
-    public record Warc(@Schema(nullable = true) String file, @Schema(nullable = true) Long offset) {
+    /**
+     * Where the page's record is stored, its WARC-Record-ID, and for a revisit record (the page was unchanged) its
+     * profile and the record it refers to, which holds the content.
+     */
+    public record Warc(@Schema(nullable = true) String file, @Schema(nullable = true) Long offset,
+            @Schema(nullable = true, description = "the record's WARC-Record-ID (null for records stored before version 18 of the schema)") String recordId,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "a revisit record's profile: identical-payload-digest or server-not-modified",
+                    enumeration = {"identical-payload-digest", "server-not-modified"}) String revisit,
+            @JsonInclude(JsonInclude.Include.NON_NULL) @Schema(description = "the WARC-Record-ID a revisit record refers to") String refersTo) {
     }
 
     /** A page of page records; pass {@code next} as {@code after} for the following one (null at the end). */
@@ -23,7 +31,7 @@ public record PageView(long id, String url, int status, String outcome, Instant 
 
     static PageView of(Page p) {
         return new PageView(p.id, p.url, p.status, p.outcome, p.fetchedAt, p.partition, p.depth, p.contentType, p.digest,
-                p.warcFile == null ? null : new Warc(p.warcFile, p.warcOffset), p.bytes, p.truncated, p.fetchMs, p.redirect,
+                p.warcFile == null ? null : new Warc(p.warcFile, p.warcOffset, p.recordId, p.revisit, p.refersTo), p.bytes, p.truncated, p.fetchMs, p.redirect,
                 p.error, p.relevance, p.relevant, p.linkDecisions());
     }
 }

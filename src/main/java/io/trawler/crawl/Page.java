@@ -53,6 +53,14 @@ public class Page extends PanacheEntityBase {
     @Column(name = "links_followed")
     public Boolean linksFollowed;
     /** The URL's first 255 characters, indexed with the crawl: how a record is found by its URL (written by the ingester). */
+    /** The stored record's WARC-Record-ID (null for records stored before revisits existed). */
+    @Column(name = "record_id")
+    public String recordId;
+    /** Null for a response record; the profile of a revisit record, whose content is the record it refers to. */
+    public String revisit;
+    /** The WARC-Record-ID a revisit record refers to (null when not known). */
+    @Column(name = "refers_to")
+    public String refersTo;
     @Column(name = "url_key", insertable = false, updatable = false)
     public String urlKey;
 

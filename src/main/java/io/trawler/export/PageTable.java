@@ -15,7 +15,7 @@ public final class PageTable {
     /** The CSV columns, in order; {@link Row#cells()} gives the values in the same order. */
     public static final List<String> COLUMNS = List.of("id", "url", "status", "outcome", "fetchedAt", "partition", "depth", "contentType",
             "bytes", "truncated", "fetchMs", "digest", "warcFile", "warcOffset", "redirect", "error", "relevance", "relevant",
-            "linksInScope", "linksOtherHosts", "linksByPattern", "linksTooDeep", "linksFollowed");
+            "linksInScope", "linksOtherHosts", "linksByPattern", "linksTooDeep", "linksFollowed", "recordId", "revisit", "refersTo");
 
     /** One record's cells (null for an absent value). */
     public interface Row {

@@ -29,9 +29,12 @@ import java.util.zip.CRC32;
 import java.util.zip.CheckedOutputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
+import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.URIs;
+import org.netpreserve.jwarc.WarcCaptureRecord;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcRevisit;
 
 /**
  * Builds a WACZ 1.1.1 package (Webrecorder's Web Archive Collection Zipped) of one crawl: {@code archive/data.warc.gz}
@@ -100,10 +103,11 @@ public final class WaczBuilder {
     private void copy(InputStream file, Set<Long> offsets, Set<Long> found, OutputStream out) throws IOException {
         Object[] lastResponse = {null};
         WarcMembers.copy(file, (record, offset) -> {
-            if (offsets.contains(offset) && record instanceof WarcResponse response) {
+            if (offsets.contains(offset) && (record instanceof WarcResponse || record instanceof WarcRevisit)) {
+                WarcCaptureRecord capture = (WarcCaptureRecord) record;
                 found.add(offset);
-                lastResponse[0] = response.id();
-                return new Indexed(cdxFields(response), page(response));
+                lastResponse[0] = capture.id();
+                return new Indexed(cdxFields(capture), page(capture));
             }
             boolean request = record instanceof WarcRequest req && lastResponse[0] != null && req.concurrentTo().contains(lastResponse[0]);
             lastResponse[0] = null;
@@ -126,29 +130,40 @@ public final class WaczBuilder {
     private record Indexed(ObjectNode fields, String page) {
     }
 
-    /** pywb's CDXJ fields of a response (the SURT key and timestamp are taken out when the line is written). */
-    private static ObjectNode cdxFields(WarcResponse r) throws IOException {
+    /** The HTTP response of a response record, or the head a revisit record keeps. */
+    private static HttpResponse http(WarcCaptureRecord r) throws IOException {
+        return r instanceof WarcRevisit revisit ? revisit.http() : ((WarcResponse) r).http();
+    }
+
+    /**
+     * pywb's CDXJ fields of a response or revisit record (the SURT key and timestamp are taken out when the line is
+     * written); a revisit is indexed as {@code warc/revisit} with the payload digest of the content it refers to, which
+     * replay tools look up.
+     */
+    private static ObjectNode cdxFields(WarcCaptureRecord r) throws IOException {
         ObjectNode o = JSON.createObjectNode();
         String url = r.target();
         o.put("surt", URIs.toNormalizedSurt(url));
         o.put("ts", TIMESTAMP.format(r.date()));
         o.put("url", url);
         try {
-            var http = r.http();
-            o.put("mime", http.contentType() == null ? "unk" : http.contentType().base().toString());
+            var http = http(r);
+            o.put("mime", r instanceof WarcRevisit ? "warc/revisit" : http.contentType() == null ? "unk" : http.contentType().base().toString());
             o.put("status", Integer.toString(http.status()));
         } catch (IOException | RuntimeException e) {
-            o.put("mime", "unk");
+            o.put("mime", r instanceof WarcRevisit ? "warc/revisit" : "unk");
         }
         r.payloadDigest().ifPresent(d -> o.put("digest", d.prefixedBase32()));
         return o;
     }
 
-    /** The pages.jsonl line of a 2xx HTML response, else null. */
-    private static String page(WarcResponse r) throws IOException {
+    /** The pages.jsonl line of a 2xx HTML response or revisit (a 304's revisit too: its page is unchanged), else null. */
+    private static String page(WarcCaptureRecord r) throws IOException {
         try {
-            var http = r.http();
-            if (http.status() / 100 != 2 || http.contentType() == null || !http.contentType().base().toString().contains("html")) {
+            var http = http(r);
+            boolean notModified = r instanceof WarcRevisit && http.status() == 304;
+            boolean html = http.contentType() != null && http.contentType().base().toString().contains("html");
+            if (!(notModified && (html || http.contentType() == null)) && (http.status() / 100 != 2 || !html)) {
                 return null;
             }
         } catch (IOException | RuntimeException e) {

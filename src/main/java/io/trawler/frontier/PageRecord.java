@@ -29,6 +29,11 @@ import java.util.Map;
  * @param digest       the payload digest of the WARC record
  * @param warcFile     the WARC file holding the response
  * @param warcOffset   the record's offset in it
+ * @param recordId     the WARC-Record-ID of that record ({@code urn:uuid:…})
+ * @param revisit      null when the record is a response; the profile of a revisit record written instead
+ *                     ({@code identical-payload-digest}: the payload was the one stored before; {@code server-not-modified}:
+ *                     a 304), whose content is the record it refers to
+ * @param refersTo     the WARC-Record-ID a revisit refers to (null when not known)
  * @param error        what went wrong
  * @param redirect     a redirect's resolved target
  * @param textFp       the fingerprint of the page's main text (a redirect's: of its target)
@@ -41,7 +46,8 @@ import java.util.Map;
  * @param noindex      the page asked not to be indexed
  */
 public record PageRecord(String url, int status, String outcome, long fetchedAt, int partition, int depth, String contentType, Long bytes,
-        Long fetchMs, String truncated, String etag, Long lastModified, String digest, String warcFile, Long warcOffset, String error,
+        Long fetchMs, String truncated, String etag, Long lastModified, String digest, String warcFile, Long warcOffset, String recordId,
+        String revisit, String refersTo, String error,
         String redirect, Long textFp, String mainText, Double relevance, Boolean relevant, List<String> links, LinkDecisions scope,
         int linksDropped, boolean noindex) {
 
@@ -76,6 +82,9 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
         put(f, "digest", digest);
         put(f, "warcFile", warcFile);
         put(f, "warcOffset", warcOffset);
+        put(f, "recordId", recordId);
+        put(f, "revisit", revisit);
+        put(f, "refersTo", refersTo);
         put(f, "error", error);
         put(f, "redirect", redirect);
         put(f, "textFp", textFp == null ? null : Long.toHexString(textFp));
@@ -111,7 +120,7 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
         return new PageRecord(f.get("url"), intOf(f, "status", 0), f.get("outcome"), longOf(f, "fetchedAt", System.currentTimeMillis()),
                 intOf(f, "partition", 0), intOf(f, "depth", 0), text(f, "contentType"), nullableLong(f, "bytes"), nullableLong(f, "fetchMs"),
                 text(f, "truncated"), text(f, "etag"), nullableLong(f, "lastModified"), text(f, "digest"), text(f, "warcFile"),
-                nullableLong(f, "warcOffset"), text(f, "error"), text(f, "redirect"), empty(textFp) ? null : hex("textFp", textFp),
+                nullableLong(f, "warcOffset"), text(f, "recordId"), text(f, "revisit"), text(f, "refersTo"), text(f, "error"), text(f, "redirect"), empty(textFp) ? null : hex("textFp", textFp),
                 text(f, "mainText"), sim, sim == null ? null : "1".equals(f.get("relevant")),
                 links == null ? null : links.isEmpty() ? List.of() : Arrays.asList(links.split("\n")),
                 empty(f.get("scope")) ? null : LinkDecisions.decode(f.get("scope")), intOf(f, "linksDropped", 0),
@@ -196,6 +205,9 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
         private String digest;
         private String warcFile;
         private Long warcOffset;
+        private String recordId;
+        private String revisit;
+        private String refersTo;
         private String error;
         private String redirect;
         private Long textFp;
@@ -254,6 +266,14 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
             return this;
         }
 
+        /** The stored record's id, and for a revisit record its profile and the id of the record it refers to. */
+        public Builder record(String id, String revisitProfile, String refersToId) {
+            this.recordId = id;
+            this.revisit = revisitProfile;
+            this.refersTo = refersToId;
+            return this;
+        }
+
         public Builder error(String v) {
             error = v;
             return this;
@@ -296,7 +316,7 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
 
         public PageRecord build() {
             return new PageRecord(url, status, outcome, fetchedAt, partition, depth, contentType, bytes, fetchMs, truncated, etag,
-                    lastModified, digest, warcFile, warcOffset, error, redirect, textFp, mainText, relevance, relevant, links, scope,
+                    lastModified, digest, warcFile, warcOffset, recordId, revisit, refersTo, error, redirect, textFp, mainText, relevance, relevant, links, scope,
                     linksDropped, noindex);
         }
     }

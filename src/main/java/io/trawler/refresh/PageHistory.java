@@ -19,7 +19,9 @@ public final class PageHistory {
     /** Visits kept for estimation. */
     public static final int WINDOW = 20;
     private static final int MAX_ETAG = 64;
-    private static final byte VERSION = 1;
+    /** The packed form's version: 2 adds the stored content (1, before it, still reads). */
+    private static final byte VERSION = 2;
+    private static final int MAX_DIGEST = 64;
 
     private long lastFetch;
     private int lastStatus;
@@ -32,13 +34,30 @@ public final class PageHistory {
     private int head;
     private int changedBits;
     private final char[] intervals = new char[WINDOW];
+    /** The response record that holds the page's content as last stored: its payload digest, date and id (or none). */
+    private Content content;
 
     /** A page never fetched. */
     public PageHistory() {
     }
 
-    /** The outcome of one fetch, as the worker reported it. */
-    public record Fetch(long at, int status, long fingerprint, long lastModified, String etag) {
+    /**
+     * The outcome of one fetch, as the worker reported it, and the content it stored in full ({@code stored}: null for a
+     * fetch that stored none, or only a revisit record pointing to earlier content).
+     */
+    public record Fetch(long at, int status, long fingerprint, long lastModified, String etag, Content stored) {
+
+        public Fetch(long at, int status, long fingerprint, long lastModified, String etag) {
+            this(at, status, fingerprint, lastModified, etag, null);
+        }
+    }
+
+    /**
+     * Where a page's content was last stored in full: the payload digest of the response ({@code sha1:…}), the
+     * record's date (epoch ms) and its WARC-Record-ID ({@code urn:uuid:…}; null when not known). A later fetch with the
+     * same payload, or a 304, is written as a revisit record referring to it.
+     */
+    public record Content(String payloadDigest, long capturedAt, String recordId) {
     }
 
     /** What a visit showed: whether the page had changed, after how long; null fields when it showed nothing. */
@@ -65,6 +84,9 @@ public final class PageHistory {
             fingerprint = f.fingerprint();
             lastModified = f.lastModified();
             etag = f.etag() == null || f.etag().length() > MAX_ETAG ? null : f.etag();
+        }
+        if (f.stored() != null && f.stored().payloadDigest() != null && f.stored().payloadDigest().length() <= MAX_DIGEST) {
+            content = f.stored();
         }
         long interval = f.at() - lastFetch;
         lastStatus = f.status() == 304 ? (lastStatus == 0 ? 200 : lastStatus) : f.status();
@@ -138,6 +160,11 @@ public final class PageHistory {
         void accept(double intervalMs, boolean changed);
     }
 
+    /** Where the page's content was last stored in full, or null. */
+    public Content content() {
+        return content;
+    }
+
     public long lastFetch() {
         return lastFetch;
     }
@@ -181,10 +208,11 @@ public final class PageHistory {
         return 10 * Math.expm1(code / 2000.0);
     }
 
-    /** The packed form (about 50 bytes plus the ETag). */
+    /** The packed form (about 50 bytes plus the ETag, and about 60 with the stored content). */
     public byte[] encode() {
         byte[] tag = etag == null ? new byte[0] : etag.getBytes(StandardCharsets.UTF_8);
-        ByteBuffer b = ByteBuffer.allocate(32 + 2 * size + tag.length);
+        byte[] digest = content == null ? new byte[0] : content.payloadDigest().getBytes(StandardCharsets.US_ASCII);
+        ByteBuffer b = ByteBuffer.allocate(32 + 2 * size + tag.length + 1 + digest.length + 6 + 16);
         b.put(VERSION);
         putLong48(b, lastFetch);
         b.putShort((short) lastStatus);
@@ -199,13 +227,21 @@ public final class PageHistory {
         }
         b.put((byte) tag.length);
         b.put(tag);
+        b.put((byte) digest.length);
+        if (content != null) {
+            b.put(digest);
+            putLong48(b, content.capturedAt());
+            java.util.UUID id = uuidOf(content.recordId());
+            b.putLong(id == null ? 0 : id.getMostSignificantBits());
+            b.putLong(id == null ? 0 : id.getLeastSignificantBits());
+        }
         return java.util.Arrays.copyOf(b.array(), b.position());
     }
 
     /** The history in its packed form; an empty or unknown form gives a page never fetched. */
     public static PageHistory decode(byte[] packed) {
         PageHistory h = new PageHistory();
-        if (packed == null || packed.length < 26 || packed[0] != VERSION) {
+        if (packed == null || packed.length < 26 || packed[0] < 1 || packed[0] > VERSION) {
             return h;
         }
         ByteBuffer b = ByteBuffer.wrap(packed);
@@ -228,7 +264,29 @@ public final class PageHistory {
             b.get(tag);
             h.etag = new String(tag, StandardCharsets.UTF_8);
         }
+        int digestLength = packed[0] >= 2 && b.hasRemaining() ? b.get() & 0xFF : 0;
+        if (digestLength > 0 && b.remaining() >= digestLength + 6 + 16) {
+            byte[] digest = new byte[digestLength];
+            b.get(digest);
+            long at = getLong48(b);
+            long hi = b.getLong();
+            long lo = b.getLong();
+            h.content = new Content(new String(digest, StandardCharsets.US_ASCII), at,
+                    hi == 0 && lo == 0 ? null : "urn:uuid:" + new java.util.UUID(hi, lo));
+        }
         return h;
+    }
+
+    /** The UUID of a {@code urn:uuid:} record id, or null for any other form. */
+    private static java.util.UUID uuidOf(String recordId) {
+        if (recordId == null || !recordId.startsWith("urn:uuid:")) {
+            return null;
+        }
+        try {
+            return java.util.UUID.fromString(recordId.substring("urn:uuid:".length()));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
     }
 
     private int changedInOrder() {

@@ -124,7 +124,18 @@ public class RefreshRecorder {
 
     static PageHistory.Fetch fetchOf(PageRecord r) {
         return new PageHistory.Fetch(r.fetchedAt(), r.status(), r.textFp() == null ? 0 : r.textFp(),
-                r.lastModified() == null ? 0 : r.lastModified(), r.etag());
+                r.lastModified() == null ? 0 : r.lastModified(), r.etag(), storedContent(r));
+    }
+
+    /**
+     * The content a record stored in full: a complete 2xx response record (not a revisit, not truncated), which later
+     * fetches of the same payload refer to; null otherwise.
+     */
+    static PageHistory.Content storedContent(PageRecord r) {
+        if (r.revisit() != null || r.truncated() != null || r.digest() == null || r.warcFile() == null || r.status() / 100 != 2) {
+            return null;
+        }
+        return new PageHistory.Content(r.digest(), r.fetchedAt(), r.recordId());
     }
 
     /** The site's revisit schedule (none without a refresh plan) and page limit, cached for a moment. */

@@ -43,6 +43,9 @@ public class RefreshStore implements PageHistories {
 
     private final Redis redis;
     private final Map<String, Integer> bits = new ConcurrentHashMap<>();
+    /** Sites found without any history, until when that answer is trusted (their histories start with their first crawl). */
+    private final Map<String, Long> noHistoryUntil = new ConcurrentHashMap<>();
+    private static final long NO_HISTORY_TTL_MS = 2000;
     private volatile boolean tuned;
 
     public RefreshStore(Redis redis) {
@@ -73,8 +76,13 @@ public class RefreshStore implements PageHistories {
         if (known != null) {
             return Future.succeededFuture(known);
         }
+        Long noneUntil = noHistoryUntil.get(siteId);
+        if (noneUntil != null && System.currentTimeMillis() < noneUntil) {
+            return Future.succeededFuture(-1);   // a site not crawled yet: its first crawl's fetches ask Redis nothing
+        }
         return redis.send(Request.cmd(Command.HGET).arg(prefix(siteId) + "meta").arg("bits")).map(r -> {
             if (r == null) {
+                noHistoryUntil.put(siteId, System.currentTimeMillis() + NO_HISTORY_TTL_MS);
                 return -1;
             }
             bits.put(siteId, r.toInteger());
@@ -94,6 +102,7 @@ public class RefreshStore implements PageHistories {
         tune();
         Await.result(redis.send(Request.cmd(Command.HSETNX).arg(prefix(siteId) + "meta").arg("bits").arg(bitsFor(maxPages))));
         bits.remove(siteId);
+        noHistoryUntil.remove(siteId);
         return bits(siteId);
     }
 
@@ -143,6 +152,18 @@ public class RefreshStore implements PageHistories {
     public Future<PageHistory> history(String siteId, String url) {
         return bitsAsync(siteId).compose(b -> b < 0 ? Future.succeededFuture(new PageHistory())
                 : redis.send(historyRequest(siteId, b, url)).map(RefreshStore::historyOf));
+    }
+
+    @Override
+    public Future<List<PageHistory>> historiesOf(String siteId, List<String> urls) {
+        return bitsAsync(siteId).compose(b -> {
+            if (b < 0 || urls.isEmpty()) {
+                return Future.succeededFuture(urls.stream().map(u -> new PageHistory()).toList());
+            }
+            List<Request> batch = new ArrayList<>(urls.size());
+            urls.forEach(url -> batch.add(historyRequest(siteId, b, url)));
+            return redis.batch(batch).map(rs -> rs.stream().map(RefreshStore::historyOf).toList());
+        });
     }
 
     /** Histories of the given URLs, in order (one pipelined round trip). */

@@ -8,6 +8,7 @@ import io.trawler.config.TrawlerConfig;
 import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlState;
 import io.trawler.crawl.Page;
+import io.trawler.crawl.PageContent;
 import io.trawler.parse.HtmlParser;
 import io.trawler.store.StoredPayload;
 import io.trawler.store.WarcRecordReader;
@@ -62,6 +63,7 @@ public class SearchIndexer {
     private final SearchConfig config;
     private final TrawlerConfig trawler;
     private final WarcRecordReader records;
+    private final PageContent contents;
     private final Map<String, CrawlIndex> open = new LinkedHashMap<>(16, 0.75f, true);
     private final Map<String, Long> wanted = new ConcurrentHashMap<>();
     /** Crawls with a catch-up queued by a search and not yet run (one at a time per crawl, however often it is searched). */
@@ -71,7 +73,8 @@ public class SearchIndexer {
     private volatile boolean stopping;
     private long lastSweep;
 
-    public SearchIndexer(SearchConfig config, TrawlerConfig trawler, WarcRecordReader records) {
+    public SearchIndexer(SearchConfig config, TrawlerConfig trawler, WarcRecordReader records, PageContent contents) {
+        this.contents = contents;
         this.config = config;
         this.trawler = trawler;
         this.records = records;
@@ -211,9 +214,11 @@ public class SearchIndexer {
                 long after = last;
                 List<Page> batch = QuarkusTransaction.requiringNew().call(() -> Page.after(crawlId, after, config.batch()));
                 if (!batch.isEmpty()) {
+                    // a revisit record's content is the record it refers to (one query for the batch's revisits)
+                    Map<Long, Page> originals = batch.stream().anyMatch(p -> p.revisit != null) ? contents.originals(batch) : Map.of();
                     List<CrawlIndex.Doc> docs = new ArrayList<>(batch.size());
                     for (Page p : batch) {
-                        docs.add(doc(p));
+                        docs.add(doc(p, originals.get(p.id)));
                     }
                     index.addUncommitted(docs);
                     pending = true;
@@ -242,11 +247,20 @@ public class SearchIndexer {
 
     /** A record's document: URL and status always; title and main text for a stored 2xx HTML or text page. */
     CrawlIndex.Doc doc(Page p) {
+        return doc(p, null);
+    }
+
+    /**
+     * A record's document, its text read from {@code original} when the page's record is a revisit (its status the
+     * page's own: a 304 page is found with its content).
+     */
+    CrawlIndex.Doc doc(Page p, Page original) {
         String title = "";
         String text = "";
-        if (p.warcFile != null && p.warcOffset != null && p.status / 100 == 2) {
+        Page content = p.revisit != null ? original : p;
+        if (content != null && content.warcFile != null && content.warcOffset != null && content.status / 100 == 2) {
             try {
-                Optional<StoredPayload> payload = records.read(p.warcFile, p.warcOffset,
+                Optional<StoredPayload> payload = records.read(content.warcFile, content.warcOffset,
                         r -> r instanceof WarcResponse response ? StoredPayload.of(response, MAX_BODY).orElse(null) : null);
                 if (payload.isPresent()) {
                     if (payload.get().html()) {

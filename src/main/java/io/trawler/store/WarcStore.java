@@ -2,14 +2,11 @@ package io.trawler.store;
 
 import io.trawler.fetch.FetchResult;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -18,11 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.netpreserve.jwarc.MediaType;
-import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRecord;
-import org.netpreserve.jwarc.WarcRequest;
-import org.netpreserve.jwarc.WarcResponse;
-import org.netpreserve.jwarc.WarcTruncationReason;
 import org.netpreserve.jwarc.Warcinfo;
 
 /**
@@ -41,12 +34,23 @@ import org.netpreserve.jwarc.Warcinfo;
  */
 public final class WarcStore implements AutoCloseable {
 
-    /** Where a response record went, and the SHA-1 of its payload. */
-    public record Stored(String file, long offset, String payloadDigest) {
+    /**
+     * Where the exchange's response (or revisit) record went, the SHA-1 of the page's payload, the record's id, and for a
+     * revisit record its profile ({@code identical-payload-digest}, {@code server-not-modified}) and the id of the record
+     * it refers to (null when not known).
+     */
+    public record Stored(String file, long offset, String payloadDigest, String recordId, String revisit, String refersTo) {
+
+        public Stored(String file, long offset, String payloadDigest) {
+            this(file, offset, payloadDigest, null, null, null);
+        }
+    }
+
+    /** The page's content as last stored in full: its payload digest, the record's date (epoch ms) and id (null: unknown). */
+    public record Previous(String payloadDigest, long capturedAt, String recordId) {
     }
 
     private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS", Locale.ROOT);
-    private static final Set<String> DROPPED = Set.of("content-encoding", "transfer-encoding", "content-length");
 
     private final Path dir;
     private final long maxFileBytes;
@@ -160,42 +164,26 @@ public final class WarcStore implements AutoCloseable {
      * are built, digested and compressed by the calling thread; only appending their bytes to the file is serialised.
      */
     public Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders) throws IOException {
-        byte[] body = r.body();
-        byte[] head = httpHead(r, body.length);
-        MessageDigest sha1 = SHA1.get();
-        WarcDigest payloadDigest = sha1(sha1, body);
-        WarcResponse.Builder response = new WarcResponse.Builder(URI.create(r.url()))
-                .date(r.startedAt())
-                .blockDigest(sha1(sha1, head, body))   // the block is head and body, digested and compressed in two parts, never joined
-                .payloadDigest(payloadDigest)
-                .body(MediaType.HTTP_RESPONSE, NO_BYTES, (long) head.length + body.length);   // the header's length; the bytes are written below
-        if (r.truncated() != null) {
-            response.truncated(switch (r.truncated()) {
-                case "time" -> WarcTruncationReason.TIME;
-                case "length" -> WarcTruncationReason.LENGTH;
-                default -> WarcTruncationReason.UNSPECIFIED;   // "stopped": its crawl ended while the body arrived
-            });
-        }
-        WarcResponse res = response.build();
-        byte[] req = httpRequest(r.url(), requestHeaders);
-        WarcRequest request = new WarcRequest.Builder(URI.create(r.url()))
-                .date(r.startedAt())
-                .blockDigest(sha1(sha1, req))
-                .concurrentTo(res.id())
-                .body(MediaType.HTTP_REQUEST, req)
-                .build();
+        return write(r, requestHeaders, null);
+    }
+
+    /**
+     * As {@link #write(FetchResult, List)}; when the page's content was stored before ({@code previous}), a 2xx with the
+     * same payload or a 304 is written as a {@code revisit} record referring to it instead of a response record.
+     */
+    public Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders, Previous previous) throws IOException {
+        ExchangeRecords x = ExchangeRecords.of(r, requestHeaders, previous);
         GzipMembers members = GzipMembers.ofThisThread(level);
         try {
-            gzip(members, res, head, body);
-            gzip(members, request, req);
-            return append(members.bytes(), payloadDigest.prefixedBase32());
+            for (ExchangeRecords.Record rec : x.records()) {
+                gzip(members, rec.record(), rec.block());
+            }
+            Placed at = append(members.bytes());
+            return new Stored(at.file(), at.offset(), x.payloadDigest(), x.recordId(), x.revisit(), x.refersTo());
         } finally {
             members.clear();   // a buffer grown for a large body is not kept by an idle thread
         }
     }
-
-    /** An empty channel: a record whose block is written apart still needs a body for jwarc to serialise its header. */
-    private static final java.nio.channels.ReadableByteChannel NO_BYTES = java.nio.channels.Channels.newChannel(java.io.InputStream.nullInputStream());
 
     private static final byte[] RECORD_END = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
@@ -213,8 +201,11 @@ public final class WarcStore implements AutoCloseable {
         members.end();
     }
 
+    private record Placed(String file, long offset) {
+    }
+
     /** Appends complete records to the current file (rotated first when due); returns the file and the offset they start at. */
-    private synchronized Stored append(java.nio.ByteBuffer records, String payloadDigest) throws IOException {
+    private synchronized Placed append(java.nio.ByteBuffer records) throws IOException {
         if (file == null || position >= maxFileBytes || tooOld()) {
             rotate();
         }
@@ -228,7 +219,7 @@ public final class WarcStore implements AutoCloseable {
             throw e;
         }
         markComplete();
-        return new Stored(fileName, offset, payloadDigest);
+        return new Placed(fileName, offset);
     }
 
     private boolean tooOld() {
@@ -355,50 +346,4 @@ public final class WarcStore implements AutoCloseable {
             onClosed.accept(dir.resolve(fileName));
         }
     }
-
-    private static byte[] httpHead(FetchResult r, int bodyLength) {
-        StringBuilder s = new StringBuilder(512);
-        s.append("HTTP/1.1 ").append(r.status()).append(' ').append(r.reason() == null ? "" : r.reason()).append("\r\n");
-        for (Map.Entry<String, String> h : r.headers()) {
-            if (!DROPPED.contains(h.getKey().toLowerCase(Locale.ROOT))) {
-                s.append(h.getKey()).append(": ").append(clean(h.getValue())).append("\r\n");
-            }
-        }
-        s.append("Content-Length: ").append(bodyLength).append("\r\n\r\n");
-        return s.toString().getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    private static byte[] httpRequest(String url, List<Map.Entry<String, String>> headers) {
-        URI u = URI.create(url);
-        String target = (u.getRawPath() == null || u.getRawPath().isEmpty() ? "/" : u.getRawPath())
-                + (u.getRawQuery() == null ? "" : "?" + u.getRawQuery());
-        StringBuilder s = new StringBuilder(256).append("GET ").append(target).append(" HTTP/1.1\r\n");
-        for (Map.Entry<String, String> h : headers) {
-            s.append(h.getKey()).append(": ").append(clean(h.getValue())).append("\r\n");
-        }
-        return s.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    private static String clean(String v) {
-        return v.replace('\r', ' ').replace('\n', ' ');
-    }
-
-    /** Each thread's SHA-1 digester (looking one up by name costs a provider search each time). */
-    private static final ThreadLocal<MessageDigest> SHA1 = ThreadLocal.withInitial(() -> {
-        try {
-            return MessageDigest.getInstance("SHA-1");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    });
-
-    /** The digest of the parts, one after the other. */
-    private static WarcDigest sha1(MessageDigest md, byte[]... parts) {
-        md.reset();
-        for (byte[] part : parts) {
-            md.update(part);
-        }
-        return new WarcDigest(md);   // takes the digest (and so resets the digester)
-    }
-
 }

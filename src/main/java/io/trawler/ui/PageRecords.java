@@ -1,6 +1,7 @@
 package io.trawler.ui;
 
 import io.trawler.crawl.Page;
+import io.trawler.crawl.PageContent;
 import io.trawler.parse.HtmlParser;
 import io.trawler.store.StoredPayload;
 import io.trawler.store.WarcRecordReader;
@@ -32,10 +33,20 @@ public class PageRecords {
      * whether the stored body can be shown in the sandboxed frame (HTML or plain text).
      */
     public record Detail(List<Map.Entry<String, String>> headers, List<Map.Entry<String, String>> requestHeaders, List<String> outlinks,
-            int moreLinks, String mainText, boolean renderable, String problem) {
+            int moreLinks, String mainText, boolean renderable, String problem, Page source) {
+
+        Detail(List<Map.Entry<String, String>> headers, List<Map.Entry<String, String>> requestHeaders, List<String> outlinks,
+                int moreLinks, String mainText, boolean renderable, String problem) {
+            this(headers, requestHeaders, outlinks, moreLinks, mainText, renderable, problem, null);
+        }
 
         Detail withRequest(List<Map.Entry<String, String>> request) {
-            return new Detail(headers, request, outlinks, moreLinks, mainText, renderable, problem);
+            return new Detail(headers, request, outlinks, moreLinks, mainText, renderable, problem, source);
+        }
+
+        /** The record the content was read from, when it is not the page's own (the page's record is a revisit). */
+        Detail from(Page original) {
+            return new Detail(headers, requestHeaders, outlinks, moreLinks, mainText, renderable, problem, original);
         }
     }
 
@@ -44,12 +55,26 @@ public class PageRecords {
     }
 
     private final WarcRecordReader reader;
+    private final PageContent contents;
 
-    public PageRecords(WarcRecordReader reader) {
+    public PageRecords(WarcRecordReader reader, PageContent contents) {
         this.reader = reader;
+        this.contents = contents;
     }
 
-    public Detail detail(Page p) {
+    /**
+     * What the page view shows of the page's stored exchange; for a revisit record, of the response it refers to (the
+     * content is that record's), marked with it.
+     */
+    public Detail detail(Page page) {
+        if (page.revisit == null) {
+            return stored(page);
+        }
+        return contents.source(page).map(o -> stored(o).from(o))
+                .orElseGet(() -> problem("the page was unchanged (a revisit record), and the record it refers to is no longer stored"));
+    }
+
+    private Detail stored(Page p) {
         if (p.warcFile == null || p.warcOffset == null) {
             return problem("nothing was stored for this record");
         }
@@ -103,8 +128,9 @@ public class PageRecords {
      * The stored response body of an HTML or plain-text page, for the sandboxed frame of the page view; empty when
      * nothing was stored, the record cannot be read or the body is of another type.
      */
-    public Optional<Body> body(Page p) {
-        if (p.warcFile == null || p.warcOffset == null) {
+    public Optional<Body> body(Page page) {
+        Page p = contents.source(page).orElse(null);
+        if (p == null || p.warcFile == null || p.warcOffset == null) {
             return Optional.empty();
         }
         try {
@@ -117,7 +143,7 @@ public class PageRecords {
         }
     }
 
-    /** The bytes of the page's response record, byte for byte as stored (one gzip member). */
+    /** The bytes of the page's own record (a response, or a revisit), byte for byte as stored (one gzip member). */
     public Optional<byte[]> rawRecord(Page p) {
         if (p.warcFile == null || p.warcOffset == null) {
             return Optional.empty();

@@ -21,6 +21,7 @@ import io.trawler.frontier.PolitenessConfig;
 import io.trawler.frontier.WorkerRegistry;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.redis.Await;
+import io.trawler.refresh.PageHistory;
 import io.trawler.revisit.PageHistories;
 import io.trawler.store.WarcArchive;
 import io.trawler.store.WarcArchiveConfig;
@@ -285,8 +286,13 @@ public class CrawlWorker {
                     crawlCursor = first + i + 1;
                 }
                 leased += leases.size();
-                for (Lease lease : leases) {
-                    dispatch(ctx, lease, lanes.size());
+                if (!leases.isEmpty()) {
+                    // the pages' histories for the whole batch in one round trip (none for a site never crawled)
+                    Future<List<PageHistory>> known = histories.historiesOf(ctx.spec().siteId(), leases.stream().map(Lease::url).toList());
+                    for (int k = 0; k < leases.size(); k++) {
+                        int at = k;
+                        dispatch(ctx, leases.get(k), lanes.size(), known.map(h -> h.get(at)));
+                    }
                 }
             }
         }
@@ -311,23 +317,23 @@ public class CrawlWorker {
      * node's politeness, only once the node's last fetch of the host from that address is a delay old
      * ({@link ClientSpacing}).
      */
-    private void dispatch(CrawlContext ctx, Lease lease, int nodeLanes) {
+    private void dispatch(CrawlContext ctx, Lease lease, int nodeLanes, Future<PageHistory> history) {
         inFlight.incrementAndGet();
         long wait = nodeLanes > 1 && ctx.shardedNodePoliteness()
                 ? spacing.reserve(lease.client(), UrlNormalizer.hostOf(lease.url()), ctx.spec().delayMs(), System.currentTimeMillis())
                 : 0;
         if (wait > 0) {
-            vertx.setTimer(wait, t -> fetch(ctx, lease));
+            vertx.setTimer(wait, t -> fetch(ctx, lease, history));
         } else {
-            fetch(ctx, lease);
+            fetch(ctx, lease, history);
         }
     }
 
-    private void fetch(CrawlContext ctx, Lease lease) {
+    private void fetch(CrawlContext ctx, Lease lease, Future<PageHistory> history) {
         long started = System.nanoTime();
         Future<CompletionResult> f;
         try {
-            f = processor.process(ctx, lease);
+            f = processor.process(ctx, lease, history);
         } catch (RuntimeException e) {
             f = Future.failedFuture(e);
         }

@@ -66,15 +66,25 @@ final class PageProcessor {
         this.sitemaps = sitemaps;
     }
 
+    /** Processes a leased URL, reading its page's history alone (see {@link #process(CrawlContext, Lease, Future)}). */
     Future<CompletionResult> process(CrawlContext ctx, Lease lease) {
+        return process(ctx, lease, histories.history(ctx.spec().siteId(), lease.url()));
+    }
+
+    /**
+     * Processes a leased URL whose page history is on its way ({@code history}, asked for the lease's batch at once): its
+     * validators make a conditional request where the crawl sends them, and its stored content makes an unchanged
+     * response a revisit record.
+     */
+    Future<CompletionResult> process(CrawlContext ctx, Lease lease, Future<PageHistory> history) {
         Future<BaseRobotRules> rules = ctx.spec().respectRobots()
                 ? robots.rulesFor(lease.url(), ctx.spec().allowPrivateNetworks(), ctx.scope()::urlAllowed) : Future.succeededFuture(null);
         return rules.compose(r -> r == null ? Future.succeededFuture(r)
                 : sitemaps.maybeLoad(ctx, lease.url(), lease.partition(), r).map(v -> r).otherwise(r))
-                .compose(r -> afterRobots(ctx, lease, r));
+                .compose(r -> afterRobots(ctx, lease, r, history.otherwise(new PageHistory())));
     }
 
-    private Future<CompletionResult> afterRobots(CrawlContext ctx, Lease lease, BaseRobotRules rules) {
+    private Future<CompletionResult> afterRobots(CrawlContext ctx, Lease lease, BaseRobotRules rules, Future<PageHistory> history) {
         long now = System.currentTimeMillis();
         long crawlDelay = rules == null || rules.getCrawlDelay() == BaseRobotRules.UNSET_CRAWL_DELAY ? 0 : rules.getCrawlDelay();
         long delay = politeness.delayMs(ctx.spec().delayMs(), crawlDelay);
@@ -91,12 +101,15 @@ final class PageProcessor {
                 return complete(ctx, lease, 0, delay, false, Tally.ROBOTS_DENIED, record(lease, 0, "robots-denied", now).build(), List.of());
             }
         }
-        Future<Map<String, String>> validators = ctx.spec().conditional()
-                ? histories.history(ctx.spec().siteId(), lease.url()).map(PageProcessor::conditionalHeaders).otherwise(Map.of())
-                : Future.succeededFuture(Map.of());
-        return validators.compose(headers -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers, ctx.spec().allowPrivateNetworks(),
-                ctx.id()))
-                .compose(result -> afterFetch(ctx, lease, result, delay));
+        return history.compose(h -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(),
+                ctx.spec().conditional() ? conditionalHeaders(h) : Map.of(), ctx.spec().allowPrivateNetworks(), ctx.id())
+                .compose(result -> afterFetch(ctx, lease, result, delay, previous(h))));
+    }
+
+    /** Where the page's content was last stored in full, for a revisit record; null when it never was. */
+    static WarcStore.Previous previous(PageHistory h) {
+        PageHistory.Content c = h.content();
+        return c == null ? null : new WarcStore.Previous(c.payloadDigest(), c.capturedAt(), c.recordId());
     }
 
     /** If-None-Match / If-Modified-Since from the validators of the content last stored, so a 304 costs little. */
@@ -114,7 +127,7 @@ final class PageProcessor {
         return headers;
     }
 
-    private Future<CompletionResult> afterFetch(CrawlContext ctx, Lease lease, FetchResult result, long delay) {
+    private Future<CompletionResult> afterFetch(CrawlContext ctx, Lease lease, FetchResult result, long delay, WarcStore.Previous previous) {
         long now = System.currentTimeMillis();
         int attempts = lease.entry().attempts();
         if (result.error() == FetchError.BLOCKED) {
@@ -144,7 +157,7 @@ final class PageProcessor {
             cpu.execute(() -> {
                 Processed p;
                 try (hold) {
-                    p = processResponse(ctx, lease, result);
+                    p = processResponse(ctx, lease, result, previous);
                 } catch (Throwable t) {
                     processed.fail(t);
                     return;
@@ -201,7 +214,7 @@ final class PageProcessor {
     private record Processed(PageRecord record, List<Discovery> links, Completion.Relevance relevance) {
     }
 
-    private Processed processResponse(CrawlContext ctx, Lease lease, FetchResult result) {
+    private Processed processResponse(CrawlContext ctx, Lease lease, FetchResult result, WarcStore.Previous previous) {
         PageRecord.Builder rec = record(lease, result.status(), result.truncated() == null ? "fetched" : "truncated",
                 result.startedAt().toEpochMilli())
                 .contentType(truncate(result.contentType(), 250)).bytes(result.body().length).fetchMs(result.durationMs())
@@ -209,8 +222,8 @@ final class PageProcessor {
         result.header("etag").ifPresent(v -> rec.etag(truncate(v, 200)));
         result.header("last-modified").flatMap(HttpDates::parse).ifPresent(rec::lastModified);
         try {
-            WarcStore.Stored stored = warc.write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())));
-            rec.stored(stored.payloadDigest(), stored.file(), stored.offset());
+            WarcStore.Stored stored = warc.write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())), previous);
+            rec.stored(stored.payloadDigest(), stored.file(), stored.offset()).record(stored.recordId(), stored.revisit(), stored.refersTo());
         } catch (Exception e) {
             LOG.warnf(e, "WARC write failed for %s", lease.url());
             rec.error("warc: " + truncate(String.valueOf(e.getMessage()), 400));

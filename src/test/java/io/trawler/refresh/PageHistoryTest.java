@@ -58,6 +58,37 @@ class PageHistoryTest {
         back.forEachVisit((ms, changed) -> assertEquals(a[k[0]++], ms, 0));
     }
 
+    /** The stored content (digest, date, record id) survives packing; a revisit or a 304 leaves it as it was. */
+    @Test
+    void theContentLastStoredInFullIsKeptUntilNewContentIsStored() {
+        PageHistory h = new PageHistory();
+        PageHistory.Content first = new PageHistory.Content("sha1:2OQ6X2ZPQJ5HPMA2BBBKWC5EHM4PEE7N", 1_700_000_000_123L,
+                "urn:uuid:3f1e4c1a-9b7d-4c2e-8f00-5a6b7c8d9e0f");
+        h.add(new PageHistory.Fetch(1_700_000_000_123L, 200, 7, 0, "\"v1\"", first));
+        h.add(new PageHistory.Fetch(1_700_000_600_000L, 200, 7, 0, "\"v1\"", null));   // a revisit record
+        h.add(new PageHistory.Fetch(1_700_001_200_000L, 304, 0, 0, null, null));
+        byte[] packed = h.encode();
+        assertTrue(packed.length <= 33 + 2 * PageHistory.WINDOW + 5 + 1 + 37 + 22, "packed " + packed.length + " bytes");
+        assertEquals(first, PageHistory.decode(packed).content());
+        PageHistory.Content second = new PageHistory.Content("sha1:AAAAX2ZPQJ5HPMA2BBBKWC5EHM4PEE7N", 1_700_002_000_000L, null);
+        h.add(new PageHistory.Fetch(1_700_002_000_000L, 200, 8, 0, null, second));
+        assertEquals(second, PageHistory.decode(h.encode()).content(), "a record id not known stays unknown");
+        assertEquals(null, PageHistory.decode(new PageHistory().encode()).content());
+    }
+
+    @Test
+    void historiesPackedBeforeContentWasKeptStillRead() {
+        PageHistory h = new PageHistory();
+        h.add(new PageHistory.Fetch(1_700_000_000_000L, 200, 7, 0, "\"v1\""));
+        byte[] v2 = h.encode();
+        byte[] v1 = java.util.Arrays.copyOf(v2, v2.length - 1);   // version 1 ended after the ETag
+        v1[0] = 1;
+        PageHistory back = PageHistory.decode(v1);
+        assertEquals("\"v1\"", back.etag());
+        assertEquals(1_700_000_000_000L, back.lastFetch());
+        assertEquals(null, back.content());
+    }
+
     @Test
     void intervalsKeepTheirLengthToAFewHundredthsOfAPercent() {
         for (long ms : new long[] {1, 37, 999, 86_400_000L, 30L * 86_400_000L, 3L * 365 * 86_400_000L}) {

@@ -246,6 +246,36 @@ class PageProcessorTest {
         assertEquals(1, process(plain, "/a", 0).admitted(), "without validators the page comes whole, with its link");
     }
 
+    /**
+     * A page fetched again with the payload stored before is written as a revisit record referring to the first; its
+     * links are still followed (the body was fetched and parsed); a 304 to a conditional request is a revisit too.
+     */
+    @Test
+    void anUnchangedPageIsARevisitOfTheStoredRecordAndStillExpands() {
+        CrawlContext first = crawl("first", Map.of());
+        process(first, "/a", 0);
+        PageRecord stored = records("first").get("/a");
+        assertNull(stored.revisit());
+        PageHistory known = new PageHistory();
+        known.add(new PageHistory.Fetch(stored.fetchedAt(), 200, stored.textFp(), 0, stored.etag(),
+                new PageHistory.Content(stored.digest(), stored.fetchedAt(), stored.recordId())));
+        histories.put(base + "/a", known);
+
+        CrawlContext second = crawl("second", Map.of());
+        assertEquals(1, process(second, "/a", 0).admitted(), "the unchanged page's link to /c is followed");
+        PageRecord again = records("second").get("/a");
+        assertEquals("identical-payload-digest", again.revisit());
+        assertEquals(stored.recordId(), again.refersTo());
+        assertEquals(stored.digest(), again.digest());
+
+        CrawlContext conditional = crawl("third", Map.of("conditional", true));
+        process(conditional, "/a", 0);
+        PageRecord notModified = records("third").get("/a");
+        assertEquals(304, notModified.status());
+        assertEquals("server-not-modified", notModified.revisit());
+        assertEquals(stored.recordId(), notModified.refersTo());
+    }
+
     @Test
     void aBodyThatIsNotHtmlIsStoredWithoutLinks() {
         CrawlContext ctx = crawl("json", Map.of());
