@@ -123,7 +123,10 @@ public class ExportResource {
             });
             addOriginals(revisits, offsets);
             builder = new WaczBuilder(config.dataDir().resolve("tmp"));
-            WaczBuilder.Summary summary = builder.collect(offsets, warc::openFile);
+            WaczBuilder.Summary summary = builder.collect(offsets, warc::openFile, List.of(Map.entry("isPartOf", "trawler-crawl-" + crawl.id),
+                    Map.entry("description", "WACZ export of Trawler crawl " + crawl.id + " of site " + crawl.siteId
+                            + ": its records and the records its revisits refer to"),
+                    Map.entry("trawler-crawl", crawl.id), Map.entry("trawler-site", crawl.siteId == null ? "" : crawl.siteId)));
             String title = crawl.name != null ? crawl.name : "Trawler crawl " + crawl.id;
             WaczBuilder built = builder;
             builder = null;

@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.trawler.store.WarcMembers;
+import io.trawler.store.WarcStore;
 import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -27,14 +29,17 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.zip.CRC32;
 import java.util.zip.CheckedOutputStream;
+import java.util.zip.GZIPOutputStream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.netpreserve.jwarc.HttpResponse;
+import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.URIs;
 import org.netpreserve.jwarc.WarcCaptureRecord;
 import org.netpreserve.jwarc.WarcRequest;
 import org.netpreserve.jwarc.WarcResponse;
 import org.netpreserve.jwarc.WarcRevisit;
+import org.netpreserve.jwarc.Warcinfo;
 
 /**
  * Builds a WACZ 1.1.1 package (Webrecorder's Web Archive Collection Zipped) of one crawl: {@code archive/data.warc.gz}
@@ -80,8 +85,19 @@ public final class WaczBuilder {
      * record following each. Files are read once, in order.
      */
     public Summary collect(Map<String, Set<Long>> offsetsByFile, WarcFiles files) throws IOException {
+        return collect(offsetsByFile, files, List.of());
+    }
+
+    /**
+     * As {@link #collect(Map, WarcFiles)}, the package's WARC file beginning with a {@code warcinfo} record: the
+     * software, format, and the given fields (what the package holds: the crawl, its site, the operator).
+     */
+    public Summary collect(Map<String, Set<Long>> offsetsByFile, WarcFiles files, List<Map.Entry<String, String>> info) throws IOException {
         try (OutputStream out = new BufferedOutputStream(new CheckedOutputStream(new DigestOutputStream(Files.newOutputStream(work), warcSha),
                 warcCrc), 64 * 1024)) {
+            byte[] warcinfo = warcinfo(info);
+            out.write(warcinfo);
+            warcBytes += warcinfo.length;
             for (Map.Entry<String, Set<Long>> f : offsetsByFile.entrySet()) {
                 Optional<InputStream> in = files.open(f.getKey());
                 if (in.isEmpty()) {
@@ -128,6 +144,19 @@ public final class WaczBuilder {
     }
 
     private record Indexed(ObjectNode fields, String page) {
+    }
+
+    /** A warcinfo record describing the package's WARC file, as its own gzip member. */
+    private static byte[] warcinfo(List<Map.Entry<String, String>> info) throws IOException {
+        byte[] fields = WarcStore.warcinfoFields("Trawler (WACZ export)", info);
+        Warcinfo record = new Warcinfo.Builder().filename(WARC_NAME).body(MediaType.WARC_FIELDS, fields).build();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+        try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
+            gz.write(record.serializeHeader());
+            gz.write(fields);
+            gz.write("\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        return bytes.toByteArray();
     }
 
     /** The HTTP response of a response record, or the head a revisit record keeps. */

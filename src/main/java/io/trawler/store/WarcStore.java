@@ -60,6 +60,9 @@ public final class WarcStore implements AutoCloseable {
     private final java.util.function.Consumer<Path> onClosed;
     private long openedAtNanos;
     private final String node;
+    /** The crawl whose records the files hold ("" for a store shared by crawls), and its warcinfo fields. */
+    private final String crawl;
+    private final List<Map.Entry<String, String>> info;
     private final String software;
     static final String OPEN_SUFFIX = ".open";
     /** Markers the stores of this process hold locked (recovery must not even open them). */
@@ -98,6 +101,16 @@ public final class WarcStore implements AutoCloseable {
     /** As above, compressing each record at deflate level {@code level} (1: fastest … 9: smallest). */
     public WarcStore(Path dir, long maxFileBytes, java.time.Duration maxFileAge, int level, String node, String software,
             java.util.function.Consumer<Path> onClosed) {
+        this(dir, maxFileBytes, maxFileAge, level, node, software, onClosed, "", List.of());
+    }
+
+    /**
+     * As above, for one crawl: its id is part of every file's name, and each file's {@code warcinfo} record carries
+     * {@code info} after the software and format (the IIPC's fields: hostname, operator, isPartOf, description, robots,
+     * http-header-user-agent, …).
+     */
+    public WarcStore(Path dir, long maxFileBytes, java.time.Duration maxFileAge, int level, String node, String software,
+            java.util.function.Consumer<Path> onClosed, String crawl, List<Map.Entry<String, String>> info) {
         if (level < 1 || level > 9) {
             throw new IllegalArgumentException("the WARC compression level is 1 to 9, not " + level);
         }
@@ -107,7 +120,9 @@ public final class WarcStore implements AutoCloseable {
         this.maxFileAge = maxFileAge;
         this.onClosed = onClosed;
         this.node = node.replaceAll("[^A-Za-z0-9.-]", "_");
+        this.crawl = crawl.replaceAll("[^A-Za-z0-9.-]", "_");
         this.software = software;
+        this.info = List.copyOf(info);
         try {
             recover(dir);
         } catch (IOException e) {
@@ -240,7 +255,8 @@ public final class WarcStore implements AutoCloseable {
         close();
         Files.createDirectories(dir);
         String stamp = ZonedDateTime.now(ZoneOffset.UTC).format(STAMP);
-        fileName = "TRAWLER-" + stamp + "-" + String.format("%05d", sequence++) + "-" + node + ".warc.gz";
+        fileName = "TRAWLER-" + stamp + "-" + String.format("%05d", sequence++) + "-" + node + (crawl.isEmpty() ? "" : "-" + crawl)
+                + ".warc.gz";
         Path path = dir.resolve(fileName);
         markerPath = dir.resolve(fileName + OPEN_SUFFIX).toAbsolutePath().normalize();
         // the marker is created and locked under another name, then moved in place: recovery never sees it unlocked
@@ -255,11 +271,9 @@ public final class WarcStore implements AutoCloseable {
             position = 0;
             // its own gzip buffer: the calling thread's may hold the records waiting for this file
             try (GzipMembers members = new GzipMembers(level)) {
-                java.nio.ByteBuffer fields = java.nio.ByteBuffer.wrap(("software: " + software + "\r\nformat: WARC File Format 1.0\r\n"
-                        + "conformsTo: http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/\r\n")
-                        .getBytes(StandardCharsets.UTF_8));
-                Warcinfo info = new Warcinfo.Builder().filename(fileName).body(MediaType.WARC_FIELDS, fields.array()).build();
-                gzip(members, info, fields.array());
+                byte[] fields = warcinfoFields(software, info);
+                Warcinfo warcinfo = new Warcinfo.Builder().filename(fileName).body(MediaType.WARC_FIELDS, fields).build();
+                gzip(members, warcinfo, fields);
                 java.nio.ByteBuffer bytes = members.bytes();
                 while (bytes.hasRemaining()) {
                     position += file.write(bytes, position);
@@ -327,6 +341,22 @@ public final class WarcStore implements AutoCloseable {
         end.clear();
         end.putLong(position).flip();
         marker.write(end, 0);
+    }
+
+    /**
+     * The block of a {@code warcinfo} record (application/warc-fields): the software, the format and what it conforms
+     * to, then the given fields (values on one line each).
+     */
+    public static byte[] warcinfoFields(String software, List<Map.Entry<String, String>> info) {
+        StringBuilder s = new StringBuilder(512).append("software: ").append(software).append("\r\n")
+                .append("format: WARC File Format 1.0\r\n")
+                .append("conformsTo: http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.0/\r\n");
+        for (Map.Entry<String, String> f : info) {
+            if (f.getValue() != null && !f.getValue().isBlank()) {
+                s.append(f.getKey()).append(": ").append(f.getValue().replace('\r', ' ').replace('\n', ' ')).append("\r\n");
+            }
+        }
+        return s.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /** The directory files are written to. */

@@ -25,7 +25,6 @@ import io.trawler.refresh.PageHistory;
 import io.trawler.revisit.PageHistories;
 import io.trawler.store.WarcArchive;
 import io.trawler.store.WarcArchiveConfig;
-import io.trawler.store.WarcStore;
 import io.trawler.store.WarcUploader;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -82,7 +81,7 @@ public class CrawlWorker {
     private Thread loop;
     private ExecutorService cpu;
     private HttpFetcher fetcher;
-    private WarcStore warc;
+    private CrawlWarcFiles warc;
     private final WarcArchive archive;
     private final WarcArchiveConfig archiveConfig;
     /** Sends closed WARC files to a remote archive (null with the local one). */
@@ -152,9 +151,9 @@ public class CrawlWorker {
         // with a remote archive, files close by age too and each closed one is sent at once
         var sender = archive.remote() ? new WarcUploader(warcDir, archive, archiveConfig.retryInterval()) : null;
         uploader = sender;
-        warc = new WarcStore(warcDir, config.warcMaxFileBytes(), sender == null ? java.time.Duration.ZERO : config.warcMaxFileAge(),
-                config.warcCompressionLevel(), worker,
-                "Trawler/0.1 (jwarc)", sender == null ? f -> { } : f -> sender.nudge());
+        warc = new CrawlWarcFiles(new CrawlWarcFiles.Settings(warcDir, config.warcMaxFileBytes(),
+                sender == null ? java.time.Duration.ZERO : config.warcMaxFileAge(), config.warcCompressionLevel(), worker,
+                "Trawler/0.1 (jwarc)", config.warcOperator().orElse(""), fetchConfig.userAgent(), sender == null ? f -> { } : f -> sender.nudge()));
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
                 new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), histories);
         heartbeat = new Heartbeat(registry, frontier, worker, node,
@@ -196,11 +195,7 @@ public class CrawlWorker {
             LOG.warnf("Worker %s: could not hand its leases back (they return when its heartbeat is missed): %s", leaser.worker(), e);
         }
         fetcher.close();
-        try {
-            warc.close();
-        } catch (Exception e) {
-            LOG.warn("WARC close failed", e);
-        }
+        warc.close();
         if (uploader != null) {
             uploader.close(java.time.Duration.ofSeconds(30));   // the file just closed, and any a failed upload left
             uploader = null;
@@ -361,11 +356,16 @@ public class CrawlWorker {
                 frontier.forget(ended);
                 // no stream outlives its crawl: what is still in flight after the grace is cut off (and recorded as such)
                 HttpFetcher f = fetcher;
+                CrawlWarcFiles files = warc;
                 vertx.setTimer(Math.max(1, config.stopGrace().toMillis()), t -> {
                     int cut = f.abortGroup(ended);
                     if (cut > 0) {
                         LOG.infof("Crawl %s ended: %d fetches still in flight after the grace cut off", ended, cut);
                     }
+                    vertx.executeBlocking(() -> {
+                        files.end(ended);   // its WARC file is complete: closed (and sent, with a remote archive)
+                        return null;
+                    }, false);
                 });
             }
         }

@@ -46,14 +46,14 @@ final class PageProcessor {
     private final Frontier frontier;
     private final HttpFetcher fetcher;
     private final RobotsCache robots;
-    private final WarcStore warc;
+    private final CrawlWarcFiles warc;
     private final Politeness politeness;
     private final FetchConfig fetchConfig;
     private final Executor cpu;
     private final SitemapLoader sitemaps;
     private final PageHistories histories;
 
-    PageProcessor(Frontier frontier, HttpFetcher fetcher, RobotsCache robots, WarcStore warc, Politeness politeness,
+    PageProcessor(Frontier frontier, HttpFetcher fetcher, RobotsCache robots, CrawlWarcFiles warc, Politeness politeness,
             FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps, PageHistories histories) {
         this.histories = histories;
         this.frontier = frontier;
@@ -222,7 +222,7 @@ final class PageProcessor {
         result.header("etag").ifPresent(v -> rec.etag(truncate(v, 200)));
         result.header("last-modified").flatMap(HttpDates::parse).ifPresent(rec::lastModified);
         try {
-            WarcStore.Stored stored = warc.write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())), previous);
+            WarcStore.Stored stored = warc.of(ctx.spec()).write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())), previous);
             rec.stored(stored.payloadDigest(), stored.file(), stored.offset()).record(stored.recordId(), stored.revisit(), stored.refersTo());
         } catch (Exception e) {
             LOG.warnf(e, "WARC write failed for %s", lease.url());

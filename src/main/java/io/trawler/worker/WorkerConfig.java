@@ -76,4 +76,11 @@ public interface WorkerConfig {
      */
     @WithDefault("5m")
     Duration warcMaxFileAge();
+
+    /**
+     * Who runs the crawls, written as the {@code operator} field of every WARC file's {@code warcinfo} record (the IIPC's
+     * convention: a person or organisation and a contact, e.g. {@code Example Search <crawl@example.org>}); none when
+     * unset.
+     */
+    Optional<String> warcOperator();
 }

@@ -106,7 +106,15 @@ class ExportApiTest {
             int responses = 0;
             try (WarcReader reader = new WarcReader(Channels.newChannel(new ByteArrayInputStream(warc)))) {
                 WarcResponse last = null;
+                boolean first = true;
                 for (WarcRecord rec : reader) {
+                    if (first) {
+                        first = false;
+                        assertTrue(rec instanceof org.netpreserve.jwarc.Warcinfo, "the package's WARC begins with a warcinfo record");
+                        String info = new String(rec.body().stream().readAllBytes(), StandardCharsets.UTF_8);
+                        assertTrue(info.contains("trawler-crawl: " + crawlId + "\r\n"), info);
+                        continue;
+                    }
                     if (rec instanceof WarcResponse resp) {
                         assertTrue(resp.target().startsWith(second.base()), resp.target());
                         responses++;

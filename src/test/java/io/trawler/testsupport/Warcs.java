@@ -41,4 +41,15 @@ public final class Warcs {
         WarcReader reader = new WarcReader(ch);
         return reader.next();
     }
+
+    /** The block of the file's first record, its warcinfo (application/warc-fields), as text. */
+    public static String warcinfo(Path file) throws IOException {
+        try (WarcReader reader = new WarcReader(file)) {
+            WarcRecord first = reader.next().orElseThrow(() -> new IOException("empty WARC file " + file));
+            if (!(first instanceof org.netpreserve.jwarc.Warcinfo info)) {
+                throw new IOException("the first record of " + file + " is a " + first.type() + ", not a warcinfo");
+            }
+            return new String(info.body().stream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
 }

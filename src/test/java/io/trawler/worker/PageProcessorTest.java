@@ -21,7 +21,6 @@ import io.trawler.frontier.Politeness;
 import io.trawler.frontier.memory.InMemoryFrontier;
 import io.trawler.redis.Await;
 import io.trawler.refresh.PageHistory;
-import io.trawler.store.WarcStore;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.ConfigMappings;
 import io.trawler.testsupport.Warcs;
@@ -56,7 +55,7 @@ class PageProcessorTest {
     private Vertx vertx;
     private TestWebServer server;
     private HttpFetcher fetcher;
-    private WarcStore warc;
+    private CrawlWarcFiles warc;
     private ExecutorService cpu;
     private InMemoryFrontier frontier;
     private PageProcessor processor;
@@ -93,7 +92,8 @@ class PageProcessorTest {
         vertx = Vertx.vertx();
         FetchConfig fetchConfig = ConfigMappings.of(FetchConfig.class);
         fetcher = new HttpFetcher(vertx, fetchConfig, AddressPolicy.none());
-        warc = new WarcStore(warcDir, 1_000_000_000L, "test-node", "Trawler-test");
+        warc = new CrawlWarcFiles(new CrawlWarcFiles.Settings(warcDir, 1_000_000_000L, Duration.ZERO, 1, "test-node", "Trawler-test",
+                "Trawler tests <ops@example.test>", "Trawler-test-agent", f -> { }));
         cpu = Executors.newFixedThreadPool(2);
         frontier = new InMemoryFrontier();
         Politeness politeness = new Politeness(Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofMinutes(5), 3);
@@ -176,6 +176,13 @@ class PageProcessorTest {
         Path file = warcDir.resolve(home.warcFile());
         warc.close();
         assertTrue(Warcs.valid(file), "a valid WARC file");
+        assertTrue(home.warcFile().endsWith("-test-node-html.warc.gz"), "the crawl's own file: " + home.warcFile());
+        String info = Warcs.warcinfo(file);
+        for (String field : List.of("software: Trawler-test", "format: WARC File Format 1.0", "hostname: test-node",
+                "operator: Trawler tests <ops@example.test>", "isPartOf: trawler-crawl-html", "robots: obey",
+                "http-header-user-agent: Trawler-test-agent", "trawler-crawl: html", "trawler-site: site-html")) {
+            assertTrue(info.contains(field + "\r\n"), "warcinfo has " + field + ": " + info);
+        }
         WarcResponse stored = (WarcResponse) Warcs.recordAt(file, home.warcOffset()).orElseThrow();
         assertEquals(base + "/", stored.target());
         assertEquals(home.digest(), stored.payloadDigest().orElseThrow().prefixedBase32());

@@ -1,0 +1,149 @@
+package io.trawler.crawl;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import io.trawler.config.TrawlerConfig;
+import io.trawler.testsite.GeneratedSite;
+import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ServedSite;
+import io.trawler.testsupport.Warcs;
+import io.trawler.ui.PageRecords;
+import jakarta.inject.Inject;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.nio.channels.Channels;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import org.junit.jupiter.api.Test;
+import org.netpreserve.jwarc.WarcReader;
+import org.netpreserve.jwarc.WarcRecord;
+import org.netpreserve.jwarc.WarcResponse;
+import org.netpreserve.jwarc.WarcRevisit;
+
+/**
+ * Two full crawls of an unchanged site, end to end: the second writes revisit records only, each referring to the
+ * first crawl's response for its URL, in a small fraction of the first crawl's WARC bytes; the record view reads the
+ * content byte for byte through the revisit, and the second crawl's WACZ carries the originals it refers to.
+ */
+@QuarkusTest
+class RevisitRecordsCrawlTest {
+
+    @Inject
+    TrawlerConfig config;
+
+    @Inject
+    PageRecords records;
+
+    @Test
+    void aSecondCrawlOfAnUnchangedSiteStoresRevisitsOnly() throws Exception {
+        GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(200).withoutTraps().withBodyBytes(8_000));
+        try (ServedSite served = ServedSite.start(site, "revisits", Map.of("delayMs", 0, "maxConcurrentPerHost", 8),
+                Map.of("maxPages", 1000, "maxDepth", 20))) {
+            Path warcDir = config.dataDir().resolve("warc");
+            long before = warcBytes(warcDir);
+            String first = Api.startCrawl(served.siteId());
+            assertEquals("FINISHED", Api.awaitEnd(first, 120_000).getString("state"));
+            long firstBytes = warcBytes(warcDir) - before;
+            Thread.sleep(500);   // the first crawl's histories are recorded as its records are ingested
+            String second = Api.startCrawl(served.siteId());
+            assertEquals("FINISHED", Api.awaitEnd(second, 120_000).getString("state"));
+            long secondBytes = warcBytes(warcDir) - before - firstBytes;
+
+            Map<String, Map<String, Object>> firstByUrl = new HashMap<>();
+            for (Map<String, Object> p : Api.pages(first)) {
+                firstByUrl.put((String) p.get("url"), p);
+            }
+            List<Map<String, Object>> again = Api.pages(second);
+            int revisits = 0;
+            for (Map<String, Object> p : again) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> warc = (Map<String, Object>) p.get("warc");
+                if (warc == null || ((Number) p.get("status")).intValue() != 200) {
+                    continue;
+                }
+                @SuppressWarnings("unchecked")
+                Map<String, Object> original = (Map<String, Object>) firstByUrl.get(p.get("url")).get("warc");
+                assertNull(original.get("revisit"), "the first crawl stored responses");
+                assertEquals("identical-payload-digest", warc.get("revisit"), p.get("url") + " unchanged");
+                assertEquals(original.get("recordId"), warc.get("refersTo"), "refers to the first crawl's record of " + p.get("url"));
+                assertEquals(firstByUrl.get(p.get("url")).get("digest"), p.get("digest"));
+                revisits++;
+            }
+            assertTrue(revisits >= 150, "revisit records: " + revisits);
+            assertTrue(secondBytes <= firstBytes / 10, "the second crawl wrote " + secondBytes + " WARC bytes, the first " + firstBytes);
+            System.out.printf("revisits: first crawl %,d WARC bytes, second (unchanged) %,d (%.1f %%)%n", firstBytes, secondBytes,
+                    100.0 * secondBytes / firstBytes);
+
+            // the record view reads the content through the revisit, byte for byte the first crawl's
+            Map<String, Object> sample = again.stream().filter(p -> p.get("url").equals(served.base() + "/")).findFirst().orElseThrow();
+            long revisitId = ((Number) sample.get("id")).longValue();
+            long originalId = ((Number) firstByUrl.get(served.base() + "/").get("id")).longValue();
+            Page revisitPage = QuarkusTransaction.requiringNew().call(() -> Page.<Page>findById(revisitId));
+            Page originalPage = QuarkusTransaction.requiringNew().call(() -> Page.<Page>findById(originalId));
+            assertArrayEquals(records.body(originalPage).orElseThrow().bytes(), records.body(revisitPage).orElseThrow().bytes());
+            PageRecords.Detail detail = records.detail(revisitPage);
+            assertNull(detail.problem(), detail.problem());
+            assertNotNull(detail.source());
+            assertEquals(originalId, detail.source().id);
+            assertTrue(!detail.outlinks().isEmpty(), "the outlinks parsed from the original's payload");
+
+            // the second crawl's WACZ holds its revisits and the responses they refer to, every WARC record valid
+            Response r = Api.as().get("/api/v1/crawls/" + second + "/export/crawl.wacz");
+            r.then().statusCode(200).header("Trawler-Records-Missing", "0");
+            byte[] warc = unzip(r.asByteArray()).get("archive/data.warc.gz");
+            Set<String> revisitTargets = new HashSet<>();
+            Set<String> responseIds = new HashSet<>();
+            try (WarcReader reader = new WarcReader(Channels.newChannel(new ByteArrayInputStream(warc)))) {
+                for (WarcRecord rec : reader) {
+                    if (rec instanceof WarcRevisit v) {
+                        revisitTargets.add(v.refersTo().orElseThrow().toString());
+                    } else if (rec instanceof WarcResponse resp) {
+                        responseIds.add(resp.id().toString());
+                    }
+                }
+            }
+            assertEquals(revisits, revisitTargets.size());
+            assertTrue(responseIds.containsAll(revisitTargets), "every revisit's original is in the package");
+            String cdxj = new String(unzip(r.asByteArray()).get("indexes/index.cdxj"), java.nio.charset.StandardCharsets.UTF_8);
+            assertTrue(cdxj.contains("\"mime\":\"warc/revisit\""), "revisits indexed as warc/revisit");
+            for (Path f : Warcs.files(warcDir)) {
+                assertTrue(Warcs.valid(f), "jwarc validates " + f);
+            }
+        }
+    }
+
+    private static long warcBytes(Path dir) throws Exception {
+        if (!Files.isDirectory(dir)) {
+            return 0;
+        }
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> p.toString().endsWith(".warc.gz")).mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+
+    private static Map<String, byte[]> unzip(byte[] zip) throws Exception {
+        Map<String, byte[]> out = new HashMap<>();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
+                ByteArrayOutputStream b = new ByteArrayOutputStream();
+                in.transferTo(b);
+                out.put(e.getName(), b.toByteArray());
+            }
+        }
+        return out;
+    }
+}
