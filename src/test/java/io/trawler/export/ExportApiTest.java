@@ -106,10 +106,10 @@ class ExportApiTest {
             int responses = 0;
             try (WarcReader reader = new WarcReader(Channels.newChannel(new ByteArrayInputStream(warc)))) {
                 WarcResponse last = null;
-                boolean first = true;
+                boolean opening = true;
                 for (WarcRecord rec : reader) {
-                    if (first) {
-                        first = false;
+                    if (opening) {
+                        opening = false;
                         assertTrue(rec instanceof org.netpreserve.jwarc.Warcinfo, "the package's WARC begins with a warcinfo record");
                         String info = new String(rec.body().stream().readAllBytes(), StandardCharsets.UTF_8);
                         assertTrue(info.contains("trawler-crawl: " + crawlId + "\r\n"), info);
