@@ -5,3 +5,6 @@ ALTER TABLE page ADD COLUMN record_id VARCHAR(64);
 ALTER TABLE page ADD COLUMN revisit VARCHAR(32);
 ALTER TABLE page ADD COLUMN refers_to VARCHAR(64);
 CREATE INDEX page_record_idx ON page (record_id);
+-- Where a revisit's content is once the crawl that stored it in full was deleted (its file is kept for it).
+ALTER TABLE page ADD COLUMN content_file VARCHAR(255);
+ALTER TABLE page ADD COLUMN content_offset BIGINT;

@@ -6,6 +6,7 @@ import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.trawler.account.Role;
 import io.trawler.config.Text;
 import io.trawler.crawl.Crawl;
+import io.trawler.crawl.CrawlDeletion;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlState;
 import io.trawler.crawl.Page;
@@ -19,6 +20,7 @@ import io.trawler.frontier.WorkerRegistry;
 import io.trawler.plan.PlanConfig;
 import io.trawler.redis.Await;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -55,10 +57,12 @@ public class CrawlResource {
     private final io.quarkus.security.identity.SecurityIdentity identity;
     private final Frontier frontier;
     private final WorkerRegistry workers;
+    private final CrawlDeletion deletion;
 
     public CrawlResource(CrawlService service, PageIngestor ingestor, PlanConfig planConfig,
             io.quarkus.security.identity.SecurityIdentity identity, Frontier frontier,
-            WorkerRegistry workers) {
+            WorkerRegistry workers, CrawlDeletion deletion) {
+        this.deletion = deletion;
         this.workers = workers;
         this.identity = identity;
         this.frontier = frontier;
@@ -100,6 +104,21 @@ public class CrawlResource {
             LOG.warnf("Crawl %s: page records after stop not ingested yet (the monitor retries): %s", id, e.toString());
         }
         return v;
+    }
+
+    @DELETE
+    @Path("/{id}")
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.EDIT)
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "Deletes an ended crawl",
+            description = "Its page records, link graph, frontier keys and search index go, and its WARC files (here and in an S3"
+                    + " archive) unless a kept crawl has a record in one or a revisit record referring to one: those are kept,"
+                    + " and listed. Revisit records of kept crawls that refer to the crawl's records keep finding their content.")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "200", description = "what was deleted and kept")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "404", description = "no such crawl")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "409",
+            description = "the crawl runs, is paused, or its records are still being stored")
+    public CrawlDeletion.Result delete(@PathParam("id") String id) {
+        return deletion.delete(id);
     }
 
     @GET

@@ -61,6 +61,14 @@ public class Page extends PanacheEntityBase {
     /** The WARC-Record-ID a revisit record refers to (null when not known). */
     @Column(name = "refers_to")
     public String refersTo;
+    /**
+     * Where a revisit's content is once the crawl holding the record it refers to was deleted (its WARC file is kept
+     * while a revisit refers to it); null otherwise.
+     */
+    @Column(name = "content_file")
+    public String contentFile;
+    @Column(name = "content_offset")
+    public Long contentOffset;
     @Column(name = "url_key", insertable = false, updatable = false)
     public String urlKey;
 

@@ -48,6 +48,11 @@ public class PageContent {
                 byRecord.getOrDefault(o.recordId, List.of()).forEach(r -> out.put(r.id, o));
             }
         }
+        for (Page p : pages) {
+            if (p.revisit != null && p.contentFile != null && p.contentOffset != null) {
+                out.put(p.id, kept(p));
+            }
+        }
         for (Page p : unknown) {
             Page o = original(p);
             if (o != null) {
@@ -58,10 +63,29 @@ public class PageContent {
     }
 
     /**
+     * The content of a revisit whose original's crawl was deleted, where its file was kept: a record not in the database
+     * (no id, no crawl), with the page's URL and the kept record's place.
+     */
+    private static Page kept(Page p) {
+        Page o = new Page();
+        o.url = p.url;
+        o.status = 200;
+        o.digest = p.digest;
+        o.contentType = p.contentType;
+        o.warcFile = p.contentFile;
+        o.warcOffset = p.contentOffset;
+        o.recordId = p.refersTo;
+        return o;
+    }
+
+    /**
      * The response a revisit refers to: by its record id, else (a revisit whose original's id was not known) the site's
      * latest response of the same URL with the same payload digest.
      */
     private static Page original(Page p) {
+        if (p.contentFile != null && p.contentOffset != null) {
+            return kept(p);
+        }
         if (p.refersTo != null) {
             Optional<Page> byId = Page.find("recordId = ?1 and revisit is null", p.refersTo).firstResultOptional();
             if (byId.isPresent()) {

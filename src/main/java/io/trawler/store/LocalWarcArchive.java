@@ -50,6 +50,14 @@ public final class LocalWarcArchive implements WarcArchive {
     }
 
     @Override
+    public boolean delete(String fileName) throws IOException {
+        if (fileName.isEmpty() || fileName.contains("/") || fileName.contains("\\") || fileName.startsWith(".")) {
+            return false;
+        }
+        return Files.deleteIfExists(dir.resolve(fileName));
+    }
+
+    @Override
     public String describe() {
         return "local directory " + dir.toAbsolutePath();
     }

@@ -20,7 +20,9 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.DeleteObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectRequest;
+import software.amazon.awssdk.services.s3.model.HeadObjectRequest;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
 import software.amazon.awssdk.services.s3.model.PutObjectRequest;
@@ -106,6 +108,29 @@ public final class S3WarcArchive implements WarcArchive, AutoCloseable {
             throw new IOException("reading " + location(key) + " failed: " + e.getMessage(), e);
         } catch (SdkException e) {
             throw new IOException("reading " + location(key) + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public boolean delete(String fileName) throws IOException {
+        String key = key(fileName);
+        try {
+            s3.headObject(HeadObjectRequest.builder().bucket(settings.bucket()).key(key).build());
+        } catch (NoSuchKeyException missing) {
+            return false;
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return false;
+            }
+            throw new IOException("looking up " + location(key) + " failed: " + e.getMessage(), e);
+        } catch (SdkException e) {
+            throw new IOException("looking up " + location(key) + " failed: " + e.getMessage(), e);
+        }
+        try {
+            s3.deleteObject(DeleteObjectRequest.builder().bucket(settings.bucket()).key(key).build());
+            return true;
+        } catch (SdkException e) {
+            throw new IOException("deleting " + location(key) + " failed: " + e.getMessage(), e);
         }
     }
 

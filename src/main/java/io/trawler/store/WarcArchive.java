@@ -28,6 +28,12 @@ public interface WarcArchive {
      */
     Optional<InputStream> open(String fileName, long offset, long maxBytes) throws IOException;
 
+    /**
+     * Deletes an archived file (its crawl was deleted and no kept record refers to it); false when the archive had no
+     * such file. The local directory's own copy is the caller's.
+     */
+    boolean delete(String fileName) throws IOException;
+
     /** Where files go, for logs and the health check (no credentials). */
     String describe();
 }

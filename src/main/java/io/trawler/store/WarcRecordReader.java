@@ -91,6 +91,15 @@ public final class WarcRecordReader {
         }
     }
 
+    /**
+     * Deletes a WARC file here and in the archive; returns whether either had it. A file on another node's local
+     * directory (with a local archive) is out of reach and stays.
+     */
+    public boolean delete(String file) throws IOException {
+        boolean here = local.delete(file);
+        return (archive.remote() && archive.delete(file)) || here;
+    }
+
     /** A whole WARC file, from this node's directory or the archive; empty when neither has it. */
     public Optional<InputStream> openFile(String file) throws IOException {
         return open(file, 0, Long.MAX_VALUE);

@@ -74,6 +74,7 @@ class RoleMatrixTest {
                 new Endpoint("POST", "/api/v1/crawls/" + crawl + "/pause", EDITORS, null),
                 new Endpoint("POST", "/api/v1/crawls/" + crawl + "/resume", EDITORS, null),
                 new Endpoint("POST", "/api/v1/crawls/" + crawl + "/stop", EDITORS, null),
+                new Endpoint("DELETE", "/api/v1/crawls/nosuchcrawl", EDITORS, null),
                 new Endpoint("GET", "/api/v1/crawls/" + crawl + "/pages", READERS, null),
                 new Endpoint("GET", "/api/v1/crawls/" + crawl + "/quarantine", READERS, null),
                 new Endpoint("GET", "/api/v1/crawls/" + crawl + "/events", READERS, null),

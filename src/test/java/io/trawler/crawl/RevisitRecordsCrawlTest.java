@@ -123,7 +123,44 @@ class RevisitRecordsCrawlTest {
             for (Path f : Warcs.files(warcDir)) {
                 assertTrue(Warcs.valid(f), "jwarc validates " + f);
             }
+
+            // deleting the first crawl keeps the files the second's revisits refer to: their content is still found
+            byte[] content = records.body(revisitPage).orElseThrow().bytes();
+            Set<String> firstFiles = files(firstByUrl.values());
+            var gone = Api.as().delete("/api/v1/crawls/" + first).then().statusCode(200).extract().jsonPath();
+            assertEquals(firstByUrl.size(), gone.getLong("pages"));
+            assertEquals(0, gone.getInt("warcFilesDeleted"), "every file of the first crawl holds a record a revisit refers to");
+            assertEquals(firstFiles, new HashSet<>(gone.getList("warcFilesKept")));
+            Api.as().get("/api/v1/crawls/" + first).then().statusCode(404);
+            Page after = QuarkusTransaction.requiringNew().call(() -> Page.<Page>findById(revisitId));
+            assertArrayEquals(content, records.body(after).orElseThrow().bytes(), "the revisit's content, from the kept file");
+            assertNull(records.detail(after).problem());
+
+            // the second crawl goes with its own files and the first crawl's files kept for it
+            Set<String> secondFiles = files(again);
+            var last = Api.as().delete("/api/v1/crawls/" + second).then().statusCode(200).extract().jsonPath();
+            assertEquals(secondFiles.size() + firstFiles.size(), last.getInt("warcFilesDeleted"));
+            assertTrue(last.getList("warcFilesKept").isEmpty());
+            for (String f : secondFiles) {
+                assertTrue(!Files.exists(warcDir.resolve(f)), f + " deleted");
+            }
+            for (String f : firstFiles) {
+                assertTrue(!Files.exists(warcDir.resolve(f)), f + " deleted");
+            }
+            Api.as().delete("/api/v1/crawls/" + second).then().statusCode(404);
         }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<String> files(java.util.Collection<Map<String, Object>> pages) {
+        Set<String> out = new HashSet<>();
+        for (Map<String, Object> p : pages) {
+            Map<String, Object> warc = (Map<String, Object>) p.get("warc");
+            if (warc != null && warc.get("file") != null) {
+                out.add((String) warc.get("file"));
+            }
+        }
+        return out;
     }
 
     private static long warcBytes(Path dir) throws Exception {
