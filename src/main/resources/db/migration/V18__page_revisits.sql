@@ -8,3 +8,5 @@ CREATE INDEX page_record_idx ON page (record_id);
 -- Where a revisit's content is once the crawl that stored it in full was deleted (its file is kept for it).
 ALTER TABLE page ADD COLUMN content_file VARCHAR(255);
 ALTER TABLE page ADD COLUMN content_offset BIGINT;
+-- The bytes a record's exchange takes in its WARC file (storage per crawl and site; null before this version).
+ALTER TABLE page ADD COLUMN warc_bytes BIGINT;

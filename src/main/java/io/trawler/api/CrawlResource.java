@@ -9,6 +9,7 @@ import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlDeletion;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlState;
+import io.trawler.crawl.CrawlStorage;
 import io.trawler.crawl.Page;
 import io.trawler.crawl.PageIngestor;
 import io.trawler.crawl.QuarantinedRecord;
@@ -58,11 +59,13 @@ public class CrawlResource {
     private final Frontier frontier;
     private final WorkerRegistry workers;
     private final CrawlDeletion deletion;
+    private final CrawlStorage storage;
 
     public CrawlResource(CrawlService service, PageIngestor ingestor, PlanConfig planConfig,
             io.quarkus.security.identity.SecurityIdentity identity, Frontier frontier,
-            WorkerRegistry workers, CrawlDeletion deletion) {
+            WorkerRegistry workers, CrawlDeletion deletion, CrawlStorage storage) {
         this.deletion = deletion;
+        this.storage = storage;
         this.workers = workers;
         this.identity = identity;
         this.frontier = frontier;
@@ -104,6 +107,19 @@ public class CrawlResource {
             LOG.warnf("Crawl %s: page records after stop not ingested yet (the monitor retries): %s", id, e.toString());
         }
         return v;
+    }
+
+    @GET
+    @Path("/{id}/storage")
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "What the crawl stores",
+            description = "Its page records, those with a stored WARC record, revisit records among them (unchanged pages), and"
+                    + " the WARC bytes and files they take.")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "200", description = "the crawl's storage")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "404", description = "no such crawl")
+    public CrawlStorage.Storage storage(@PathParam("id") String id) {
+        find(id);
+        return storage.of(id);
     }
 
     @DELETE

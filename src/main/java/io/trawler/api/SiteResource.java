@@ -1,6 +1,7 @@
 package io.trawler.api;
 
 import io.trawler.account.Role;
+import io.trawler.crawl.CrawlStorage;
 import io.trawler.errors.ApiException;
 import io.trawler.site.Site;
 import jakarta.transaction.Transactional;
@@ -23,9 +24,24 @@ import java.util.List;
 public class SiteResource {
 
     private final SiteCommands commands;
+    private final CrawlStorage storage;
 
-    public SiteResource(SiteCommands commands) {
+    public SiteResource(SiteCommands commands, CrawlStorage storage) {
         this.commands = commands;
+        this.storage = storage;
+    }
+
+    @GET
+    @Path("/{id}/storage")
+    @jakarta.annotation.security.RolesAllowed(Role.Rights.READ)
+    @org.eclipse.microprofile.openapi.annotations.Operation(summary = "What the site's crawls store",
+            description = "Each crawl (newest first) with its page records, stored records, revisit records and WARC bytes and"
+                    + " files, and their sum.")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "200", description = "the site's storage")
+    @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "404", description = "no such site")
+    public CrawlStorage.SiteStorage storage(@PathParam("id") String id) {
+        find(id);
+        return storage.ofSite(id);
     }
 
     @org.eclipse.microprofile.openapi.annotations.responses.APIResponse(responseCode = "201", description = "The site, created",

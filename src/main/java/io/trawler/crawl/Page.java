@@ -53,6 +53,9 @@ public class Page extends PanacheEntityBase {
     @Column(name = "links_followed")
     public Boolean linksFollowed;
     /** The URL's first 255 characters, indexed with the crawl: how a record is found by its URL (written by the ingester). */
+    /** The bytes the record's exchange takes in its WARC file (null for records stored before this was kept). */
+    @Column(name = "warc_bytes")
+    public Long warcBytes;
     /** The stored record's WARC-Record-ID (null for records stored before revisits existed). */
     @Column(name = "record_id")
     public String recordId;

@@ -35,14 +35,14 @@ import org.netpreserve.jwarc.Warcinfo;
 public final class WarcStore implements AutoCloseable {
 
     /**
-     * Where the exchange's response (or revisit) record went, the SHA-1 of the page's payload, the record's id, and for a
+     * Where the exchange's response (or revisit) record went, the SHA-1 of the page's payload, the record's id, for a
      * revisit record its profile ({@code identical-payload-digest}, {@code server-not-modified}) and the id of the record
-     * it refers to (null when not known).
+     * it refers to (null when not known), and the bytes the exchange's records take in the file ({@code length}).
      */
-    public record Stored(String file, long offset, String payloadDigest, String recordId, String revisit, String refersTo) {
+    public record Stored(String file, long offset, String payloadDigest, String recordId, String revisit, String refersTo, long length) {
 
         public Stored(String file, long offset, String payloadDigest) {
-            this(file, offset, payloadDigest, null, null, null);
+            this(file, offset, payloadDigest, null, null, null, 0);
         }
     }
 
@@ -193,8 +193,10 @@ public final class WarcStore implements AutoCloseable {
             for (ExchangeRecords.Record rec : x.records()) {
                 gzip(members, rec.record(), rec.block());
             }
-            Placed at = append(members.bytes());
-            return new Stored(at.file(), at.offset(), x.payloadDigest(), x.recordId(), x.revisit(), x.refersTo());
+            java.nio.ByteBuffer bytes = members.bytes();
+            long length = bytes.remaining();
+            Placed at = append(bytes);
+            return new Stored(at.file(), at.offset(), x.payloadDigest(), x.recordId(), x.revisit(), x.refersTo(), length);
         } finally {
             members.clear();   // a buffer grown for a large body is not kept by an idle thread
         }

@@ -11,6 +11,7 @@ import io.trawler.crawl.CrawlQueries;
 import io.trawler.crawl.CrawlQueries.Blocked;
 import io.trawler.crawl.CrawlService;
 import io.trawler.crawl.CrawlSpec;
+import io.trawler.crawl.CrawlStorage;
 import io.trawler.crawl.FocusFigures;
 import io.trawler.crawl.HostStats;
 import io.trawler.crawl.Page;
@@ -65,7 +66,7 @@ public class CrawlPage {
     static class Templates {
         static native TemplateInstance crawl(CrawlView crawl, Site site, List<Page> tail, long lastPageId, Predicted predicted,
                 StatusClasses statuses, long maxPages, RateHistory.Series rateHistory, Blocked blocked, CrawlQueries.HostListing hosts, CrawlSpec spec,
-                FocusFigures focus);
+                FocusFigures focus, CrawlStorage.Storage storage);
 
         static native TemplateInstance search(Crawl crawl, Site site, String query, CrawlSearch.SearchView result,
                 String error);
@@ -86,9 +87,11 @@ public class CrawlPage {
     private final CrawlQueries queries;
 
     private final WorkerRegistry workers;
+    private final CrawlStorage storage;
 
     public CrawlPage(CrawlService crawls, PlanConfig planConfig, PlanService plans, ObjectMapper json,
-            CrawlQueries queries, CrawlSearch searches, WorkerRegistry workers) {
+            CrawlQueries queries, CrawlSearch searches, WorkerRegistry workers, CrawlStorage storage) {
+        this.storage = storage;
         this.workers = workers;
         this.queries = queries;
         this.searches = searches;
@@ -134,7 +137,7 @@ public class CrawlPage {
             CrawlQueries.HostListing hosts = queries.hosts(id, HostStats.Order.PAGES, HOSTS);
             return Templates.crawl(CrawlView.of(c, crawls.progress(c), planConfig, workers::addressesOf), site, tail, last, predicted,
                     statuses, maxPages, rates, statuses.other() == 0 ? Blocked.NONE : queries.blocked(id), hosts, complete(spec),
-                    focus(c, spec)).render();
+                    focus(c, spec), storage.of(id)).render();
         }
     }
 

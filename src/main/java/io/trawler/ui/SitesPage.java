@@ -10,6 +10,7 @@ import io.trawler.crawl.Crawl;
 import io.trawler.crawl.CrawlCounts;
 import io.trawler.crawl.CrawlQueries;
 import io.trawler.crawl.CrawlService;
+import io.trawler.crawl.CrawlStorage;
 import io.trawler.fetch.NetworkGuardPreview;
 import io.trawler.order.Strategies;
 import io.trawler.parse.CrawlScope;
@@ -89,7 +90,7 @@ public class SitesPage {
         static native TemplateInstance list(List<Row> rows, String q, String sort);
 
         static native TemplateInstance site(SiteView site, List<CrawlRow> crawls, boolean active, List<Strategy> strategies,
-                List<String> blockedSeeds, List<ScheduleView> schedules);
+                List<String> blockedSeeds, List<ScheduleView> schedules, CrawlStorage.SiteStorage storage);
 
         static native TemplateInstance form(SiteView site, String seeds, String hosts, String include, String exclude);
 
@@ -137,7 +138,7 @@ public class SitesPage {
             List<String> blockedSeeds = s.seeds.stream().flatMap(seed -> guard.checkLiteral(seed, s.allowPrivateNetworks)
                     .map(why -> seed + ": " + why).stream()).toList();
             return Templates.site(SiteView.of(s), crawls.stream().limit(50).map(this::row).toList(), active, Strategies.NAMES.stream().map(n -> new Strategy(n, Strategies.label(n))).toList(),
-                    blockedSeeds, schedules.ofSite(id)).render();
+                    blockedSeeds, schedules.ofSite(id), storage.ofSite(id)).render();
         }
     }
 
@@ -189,6 +190,10 @@ public class SitesPage {
 
     @Inject
     CrawlQueries crawlQueries;
+
+    /** What the site's crawls store. */
+    @Inject
+    CrawlStorage storage;
 
     @Inject
     RefreshPlans refreshPlans;

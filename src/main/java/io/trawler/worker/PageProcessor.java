@@ -223,7 +223,8 @@ final class PageProcessor {
         result.header("last-modified").flatMap(HttpDates::parse).ifPresent(rec::lastModified);
         try {
             WarcStore.Stored stored = warc.of(ctx.spec()).write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())), previous);
-            rec.stored(stored.payloadDigest(), stored.file(), stored.offset()).record(stored.recordId(), stored.revisit(), stored.refersTo());
+            rec.stored(stored.payloadDigest(), stored.file(), stored.offset()).record(stored.recordId(), stored.revisit(), stored.refersTo())
+                    .warcBytes(stored.length());
         } catch (Exception e) {
             LOG.warnf(e, "WARC write failed for %s", lease.url());
             rec.error("warc: " + truncate(String.valueOf(e.getMessage()), 400));

@@ -75,6 +75,8 @@ class RoleMatrixTest {
                 new Endpoint("POST", "/api/v1/crawls/" + crawl + "/resume", EDITORS, null),
                 new Endpoint("POST", "/api/v1/crawls/" + crawl + "/stop", EDITORS, null),
                 new Endpoint("DELETE", "/api/v1/crawls/nosuchcrawl", EDITORS, null),
+                new Endpoint("GET", "/api/v1/crawls/" + crawl + "/storage", READERS, null),
+                new Endpoint("GET", "/api/v1/sites/" + site + "/storage", READERS, null),
                 new Endpoint("GET", "/api/v1/crawls/" + crawl + "/pages", READERS, null),
                 new Endpoint("GET", "/api/v1/crawls/" + crawl + "/quarantine", READERS, null),
                 new Endpoint("GET", "/api/v1/crawls/" + crawl + "/events", READERS, null),

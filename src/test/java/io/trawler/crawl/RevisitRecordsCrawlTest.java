@@ -88,6 +88,18 @@ class RevisitRecordsCrawlTest {
             System.out.printf("revisits: first crawl %,d WARC bytes, second (unchanged) %,d (%.1f %%)%n", firstBytes, secondBytes,
                     100.0 * secondBytes / firstBytes);
 
+            // storage per crawl and per site, from the records: the second crawl's revisits, and its small share of bytes
+            var stored1 = Api.as().get("/api/v1/crawls/" + first + "/storage").then().statusCode(200).extract().jsonPath();
+            var stored2 = Api.as().get("/api/v1/crawls/" + second + "/storage").then().statusCode(200).extract().jsonPath();
+            assertEquals(0, stored1.getLong("revisits"));
+            assertEquals(revisits, stored2.getLong("revisits"));
+            assertEquals(again.size(), stored2.getLong("records"));
+            assertTrue(stored2.getLong("warcBytes") > 0 && stored2.getLong("warcBytes") <= secondBytes, stored2.prettify());
+            assertTrue(stored1.getLong("warcBytes") > 0 && stored1.getLong("warcBytes") <= firstBytes, stored1.prettify());
+            var siteStored = Api.as().get("/api/v1/sites/" + served.siteId() + "/storage").then().statusCode(200).extract().jsonPath();
+            assertEquals(2, siteStored.getList("crawls").size());
+            assertEquals(stored1.getLong("warcBytes") + stored2.getLong("warcBytes"), siteStored.getLong("total.warcBytes"));
+
             // the record view reads the content through the revisit, byte for byte the first crawl's
             Map<String, Object> sample = again.stream().filter(p -> p.get("url").equals(served.base() + "/")).findFirst().orElseThrow();
             long revisitId = ((Number) sample.get("id")).longValue();
