@@ -159,6 +159,8 @@ public class SiteCommands {
         SiteRequest.Limits l = r.limits() == null ? new SiteRequest.Limits(null, null) : r.limits();
         site.maxPages = l.maxPages() == null ? SiteDefaults.MAX_PAGES : l.maxPages();
         site.maxDepth = l.maxDepth() == null ? SiteDefaults.MAX_DEPTH : l.maxDepth();
+        site.keepCrawls = r.retention() == null ? null : r.retention().keepCrawls();
+        site.keepDays = r.retention() == null ? null : r.retention().keepDays();
         SiteRequest.Urls u = r.urls() == null ? new SiteRequest.Urls(null, null) : r.urls();
         UrlRules rules = new UrlRules(
                 u.queryOrder() == null ? null : UrlRules.QueryOrder.parse(u.queryOrder()).orElseThrow(), u.dropParameters());

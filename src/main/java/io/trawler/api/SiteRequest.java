@@ -3,10 +3,25 @@ package io.trawler.api;
 import java.util.List;
 
 /** Body of POST and PUT /api/v1/sites: only {@code name} and {@code seeds} are required. */
-public record SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits, Urls urls) {
+public record SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits, Urls urls,
+        Retention retention) {
 
     public SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits) {
-        this(name, seeds, scope, politeness, limits, null);
+        this(name, seeds, scope, politeness, limits, null, null);
+    }
+
+    public SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits, Urls urls) {
+        this(name, seeds, scope, politeness, limits, urls, null);
+    }
+
+    /**
+     * Which ended crawls the site keeps: the newest {@code keepCrawls} (1 … 1,000), and those that ended within
+     * {@code keepDays} days (1 … 36,500); older ones are deleted on their own, with their records and the WARC files no
+     * kept crawl needs. Null fields keep everything; the newest ended crawl is always kept.
+     */
+    public record Retention(@org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, minimum = "1", maximum = "1000")
+            Integer keepCrawls,
+            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true, minimum = "1", maximum = "36500") Integer keepDays) {
     }
 
     /**

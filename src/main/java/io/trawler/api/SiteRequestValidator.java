@@ -75,6 +75,11 @@ public final class SiteRequestValidator {
             range("limits.maxPages", l.maxPages(), 1, 1_000_000_000L, problems);
             range("limits.maxDepth", l.maxDepth() == null ? null : l.maxDepth().longValue(), 0, 10_000, problems);
         }
+        SiteRequest.Retention keep = r.retention();
+        if (keep != null) {
+            range("retention.keepCrawls", keep.keepCrawls() == null ? null : keep.keepCrawls().longValue(), 1, 1000, problems);
+            range("retention.keepDays", keep.keepDays() == null ? null : keep.keepDays().longValue(), 1, 36_500, problems);
+        }
         SiteRequest.Urls u = r.urls();
         if (u != null) {
             if (u.queryOrder() != null && UrlRules.QueryOrder.parse(u.queryOrder()).isEmpty()) {

@@ -46,6 +46,12 @@ public class Site extends PanacheEntityBase {
     @Column(name = "url_drop_params")
     @Convert(converter = StringListConverter.class)
     public List<String> urlDropParameters = List.of();
+    /** Retention: the newest ended crawls kept (null: all); older ones are deleted on their own. */
+    @Column(name = "keep_crawls")
+    public Integer keepCrawls;
+    /** Retention: ended crawls are kept this many days after they ended (null: for ever). */
+    @Column(name = "keep_days")
+    public Integer keepDays;
     @Column(name = "delay_ms")
     public long delayMs;
     @Column(name = "max_concurrent_per_host")
