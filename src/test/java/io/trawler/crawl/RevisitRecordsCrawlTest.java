@@ -13,6 +13,7 @@ import io.trawler.config.TrawlerConfig;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsupport.Api;
 import io.trawler.testsupport.ServedSite;
+import io.trawler.testsupport.Warcio;
 import io.trawler.testsupport.Warcs;
 import io.trawler.ui.PageRecords;
 import jakarta.inject.Inject;
@@ -132,9 +133,20 @@ class RevisitRecordsCrawlTest {
             assertTrue(responseIds.containsAll(revisitTargets), "every revisit's original is in the package");
             String cdxj = new String(unzip(r.asByteArray()).get("indexes/index.cdxj"), java.nio.charset.StandardCharsets.UTF_8);
             assertTrue(cdxj.contains("\"mime\":\"warc/revisit\""), "revisits indexed as warc/revisit");
-            for (Path f : Warcs.files(warcDir)) {
+            List<Path> all = Warcs.files(warcDir);
+            for (Path f : all) {
                 assertTrue(Warcs.valid(f), "jwarc validates " + f);
             }
+            // Webrecorder's warcio.js reads every file whole, and the package's WARC, with the records jwarc reads
+            Path packaged = Files.createTempFile("wacz-", ".warc.gz");
+            Files.write(packaged, warc);
+            List<Path> read = new java.util.ArrayList<>(all);
+            read.add(packaged);
+            var byWarcio = Warcio.read(read);
+            for (Path f : read) {
+                assertEquals(Warcio.jwarcCounts(f), byWarcio.get(f.toAbsolutePath()), f.toString());
+            }
+            Files.delete(packaged);
 
             // deleting the first crawl keeps the files the second's revisits refer to: their content is still found
             byte[] content = records.body(revisitPage).orElseThrow().bytes();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.trawler.fetch.FetchResult;
+import io.trawler.testsupport.Warcio;
 import io.trawler.testsupport.Warcs;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -94,6 +95,10 @@ class RevisitRecordsTest {
         assertEquals(304, revisit304.http().status());
         assertEquals(original.date(), revisit304.refersToDate().orElseThrow());
         assertInstanceOf(WarcResponse.class, Warcs.recordAt(file, changed.offset()).orElseThrow());
+
+        // Webrecorder's warcio.js reads the file whole, with the same records as jwarc
+        assertEquals(Map.of(file.toAbsolutePath(), Warcio.jwarcCounts(file)), Warcio.read(List.of(file)));
+        assertEquals(Map.of("request", 4, "response", 2, "revisit", 2, "warcinfo", 1), Warcio.jwarcCounts(file));
 
         long fullBytes = same.offset() - first.offset();
         long revisitBytes = notModified.offset() - same.offset();
