@@ -8,7 +8,6 @@ import io.trawler.order.FrontierRules;
 import io.trawler.order.Rescoring;
 import io.trawler.testsupport.RedisKeys;
 import io.trawler.testsupport.TestRedis;
-import io.vertx.redis.client.Redis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -117,24 +116,12 @@ class ShardedFrontierTest extends FrontierFixture {
         assertEquals(9, done(take(0, now), now, many).admitted(), "lane 0 admits its share (10, its seed included)");
         done(take(1, now), now);
         done(take(2, now), now);
-        Set<String> fetched = new TreeSet<>(List.of("http://a.test/0", "http://a.test/1", "http://a.test/2"));
-        for (int round = 0; round < 100; round++) {
-            await(frontier.balanceLimits(crawl, ++now));
-            List<Lease> leases = await(frontier.lease(crawl, 0, 50, 60_000, ++now));
-            if (leases.isEmpty() && await(frontier.settle(crawl)) != FrontierState.RUNNING) {
-                break;
-            }
-            for (Lease l : leases) {
-                assertTrue(fetched.add(l.url()), "each URL leased once: " + l.url());
-                done(l, ++now);
-            }
-        }
+        // lanes 1 and 2 ran dry: their unused allowance moves to lane 0, which admits the URLs it held at once (the
+        // contract, FrontierContract.thePageLimitIsTheCrawlsAcrossLanes, runs such a crawl to its end on every backend)
+        await(frontier.balanceLimits(crawl, ++now));
         FrontierCounts c = await(frontier.counts(crawl));
-        assertEquals(FrontierState.FINISHED, c.state());
         assertEquals(30, c.admitted(), "the crawl's limit, across lanes");
-        assertEquals(30, c.fetched());
-        assertEquals(30, fetched.size());
-        assertEquals(28, c.fetchedByLane()[0], "lane 0 took what lanes 1 and 2 did not use");
+        assertEquals(27, c.queuedByLane()[0], "lane 0 took what lanes 1 and 2 did not use");
         assertEquals(0, await(frontier.remainingAdmissions(crawl)));
     }
 
