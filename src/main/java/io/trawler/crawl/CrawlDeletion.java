@@ -8,7 +8,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
@@ -53,7 +52,7 @@ public class CrawlDeletion {
                     : "still storing its records") + ": stop it and let it end first");
         }
         Set<String> files = new HashSet<>();
-        List<String> kept = new ArrayList<>();
+        Set<String> kept = new HashSet<>();
         QuarkusTransaction.requiringNew().run(() -> {
             // revisits of kept crawls that refer to this crawl's records learn where their content is, before the records go
             Page.getEntityManager().createNativeQuery("UPDATE page SET content_file = (SELECT o.warc_file FROM page o WHERE o.crawl_id = ?1"
@@ -101,7 +100,7 @@ public class CrawlDeletion {
                 LOG.warnf("Crawl %s deleted; its WARC file %s could not be: %s", crawlId, f, e.getMessage());
             }
         }
-        List<String> keptFiles = kept.stream().distinct().sorted().toList();
+        List<String> keptFiles = kept.stream().sorted().toList();
         LOG.infof("Crawl %s deleted: %d page records, %d WARC files (%d kept for other crawls)", crawlId, pages, deleted, keptFiles.size());
         return new Result(crawlId, pages, deleted, keptFiles);
     }

@@ -62,10 +62,10 @@ record ExchangeRecords(List<Record> records, String recordId, String payloadDige
                 profile = IDENTICAL;
             }
         }
+        byte[] head = httpHead(r, body.length);
         WarcRecord main;
         if (profile != null) {
             // the head alone: the server's headers kept, the body dropped (the stored record holds it)
-            byte[] head = httpHead(r, body.length);
             WarcRevisit.Builder revisit = new WarcRevisit.Builder(target, profile.equals(IDENTICAL)
                     ? WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_0 : WarcRevisit.SERVER_NOT_MODIFIED_1_0)
                     .date(date)
@@ -85,7 +85,6 @@ record ExchangeRecords(List<Record> records, String recordId, String payloadDige
             main = revisit.build();
             records.add(new Record(main, new byte[][] {head}));
         } else {
-            byte[] head = httpHead(r, body.length);
             WarcResponse.Builder response = new WarcResponse.Builder(target)
                     .date(date)
                     .blockDigest(sha1(sha1, head, body))   // head and body, digested and compressed in two parts, never joined
