@@ -15,10 +15,10 @@ import io.trawler.testsupport.Api;
 import io.trawler.testsupport.ServedSite;
 import io.trawler.testsupport.Warcio;
 import io.trawler.testsupport.Warcs;
+import io.trawler.testsupport.Zips;
 import io.trawler.ui.PageRecords;
 import jakarta.inject.Inject;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,8 +27,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -118,7 +116,7 @@ class RevisitRecordsCrawlTest {
             // the second crawl's WACZ holds its revisits and the responses they refer to, every WARC record valid
             Response r = Api.as().get("/api/v1/crawls/" + second + "/export/crawl.wacz");
             r.then().statusCode(200).header("Trawler-Records-Missing", "0");
-            byte[] warc = unzip(r.asByteArray()).get("archive/data.warc.gz");
+            byte[] warc = Zips.unzip(r.asByteArray()).get("archive/data.warc.gz");
             Set<String> revisitTargets = new HashSet<>();
             Set<String> responseIds = new HashSet<>();
             try (WarcReader reader = new WarcReader(Channels.newChannel(new ByteArrayInputStream(warc)))) {
@@ -132,7 +130,7 @@ class RevisitRecordsCrawlTest {
             }
             assertEquals(revisits, revisitTargets.size());
             assertTrue(responseIds.containsAll(revisitTargets), "every revisit's original is in the package");
-            String cdxj = new String(unzip(r.asByteArray()).get("indexes/index.cdxj"), java.nio.charset.StandardCharsets.UTF_8);
+            String cdxj = new String(Zips.unzip(r.asByteArray()).get("indexes/index.cdxj"), java.nio.charset.StandardCharsets.UTF_8);
             assertTrue(cdxj.contains("\"mime\":\"warc/revisit\""), "revisits indexed as warc/revisit");
             List<Path> all = Warcs.files(warcDir);
             for (Path f : all) {
@@ -195,17 +193,5 @@ class RevisitRecordsCrawlTest {
         try (var s = Files.list(dir)) {
             return s.filter(p -> p.toString().endsWith(".warc.gz")).mapToLong(p -> p.toFile().length()).sum();
         }
-    }
-
-    private static Map<String, byte[]> unzip(byte[] zip) throws Exception {
-        Map<String, byte[]> out = new HashMap<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
-            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                ByteArrayOutputStream b = new ByteArrayOutputStream();
-                in.transferTo(b);
-                out.put(e.getName(), b.toByteArray());
-            }
-        }
-        return out;
     }
 }

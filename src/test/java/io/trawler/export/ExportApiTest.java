@@ -14,21 +14,18 @@ import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.Api;
 import io.trawler.testsupport.RawHttp;
+import io.trawler.testsupport.Zips;
 import io.trawler.ui.UiAccessTest;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipInputStream;
 import org.junit.jupiter.api.Test;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -85,7 +82,7 @@ class ExportApiTest {
             // WACZ
             Response r = Api.as().get("/api/v1/crawls/" + crawlId + "/export/crawl.wacz");
             r.then().statusCode(200).contentType("application/wacz").header("Trawler-Records-Missing", "0");
-            Map<String, byte[]> files = unzip(r.asByteArray());
+            Map<String, byte[]> files = Zips.unzip(r.asByteArray());
             assertEquals(Set.of("archive/data.warc.gz", "indexes/index.cdxj", "pages/pages.jsonl", "datapackage.json",
                     "datapackage-digest.json"), files.keySet());
             JsonNode pkg = JSON.readTree(files.get("datapackage.json"));
@@ -194,21 +191,6 @@ class ExportApiTest {
                 assertTrue(servesBody, path + " is the body's own path: " + a.status());
             }
         }
-    }
-
-    private static Map<String, byte[]> unzip(byte[] zip) throws Exception {
-        Map<String, byte[]> out = new HashMap<>();
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
-            for (ZipEntry e = in.getNextEntry(); e != null; e = in.getNextEntry()) {
-                ByteArrayOutputStream b = new ByteArrayOutputStream();
-                in.transferTo(b);
-                out.put(e.getName(), b.toByteArray());
-                if (e.getName().endsWith(".warc.gz")) {
-                    assertEquals(ZipEntry.STORED, e.getMethod(), "the WARC file is stored, not compressed again");
-                }
-            }
-        }
-        return out;
     }
 
     private static String sha256(byte[] b) throws Exception {
