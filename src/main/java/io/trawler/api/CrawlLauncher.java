@@ -92,10 +92,11 @@ public class CrawlLauncher {
                 PartitionPlan plan = partitions > 1 ? plans.forCrawl(site, partitions) : null;
                 RefreshPlan refresh = RefreshPlan.findById(siteId);
                 boolean continuous = r.continuous() != null ? r.continuous() : refresh != null;
-                // conditional requests only under a refresh plan: every known page is then scheduled, so a 304 (no
-                // body, no links) loses nothing; a crawl without one must read every page to find the site
+                // conditional requests for every page with validators (unless the site turns them off); a 304 carries
+                // no links, so a crawl without a refresh plan (which schedules every known page) reads them from the
+                // content stored before
                 return service.start(site, strategy.toLowerCase(java.util.Locale.ROOT), mode, plan, plans.knownUrls(site), crawlTopic,
-                        budget, new Revisits(continuous, refresh != null, refresh != null && policies.readsUsage(refresh.policy)), nodes);
+                        budget, new Revisits(continuous, true, refresh != null && policies.readsUsage(refresh.policy), refresh == null), nodes);
             } catch (PlanService.NoGraphException e) {
                 throw ApiException.conflict("a partitioned crawl needs a plan, and " + e.getMessage());
             }

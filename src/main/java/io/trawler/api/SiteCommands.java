@@ -156,6 +156,7 @@ public class SiteCommands {
         site.delayMs = p.delayMs() == null ? SiteDefaults.DELAY_MS : p.delayMs();
         site.maxConcurrentPerHost = p.maxConcurrentPerHost() == null ? SiteDefaults.MAX_CONCURRENT_PER_HOST : p.maxConcurrentPerHost();
         site.respectRobots = p.respectRobots() == null ? SiteDefaults.RESPECT_ROBOTS : p.respectRobots();
+        site.conditionalRequests = p.conditionalRequests() == null || p.conditionalRequests();
         SiteRequest.Limits l = r.limits() == null ? new SiteRequest.Limits(null, null) : r.limits();
         site.maxPages = l.maxPages() == null ? SiteDefaults.MAX_PAGES : l.maxPages();
         site.maxDepth = l.maxDepth() == null ? SiteDefaults.MAX_DEPTH : l.maxDepth();

@@ -49,14 +49,22 @@ public record SiteRequest(String name, List<String> seeds, Scope scope, Politene
      * Delay between fetch starts on a host, URLs of a host in flight at once, robots.txt, and whose politeness that is:
      * {@code scope} {@code site} (default: one polite client per host, however many nodes crawl the site) or {@code node}
      * (each node, each of its source addresses, is its own polite client: only an admin may set it, with the site
-     * owner's consent to be fetched beyond what one client may do).
+     * owner's consent to be fetched beyond what one client may do); {@code conditionalRequests} (default true): pages
+     * with stored validators are fetched with If-None-Match / If-Modified-Since, so an unchanged page costs a 304 and no
+     * body (false: every page is fetched in full).
      */
     public record Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots,
             @org.eclipse.microprofile.openapi.annotations.media.Schema(enumeration = {"site", "node"}, nullable = true,
-                    description = "whose politeness: site (default) or node (admins only)") String scope) {
+                    description = "whose politeness: site (default) or node (admins only)") String scope,
+            @org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true,
+                    description = "send conditional requests for pages with stored validators (default true)") Boolean conditionalRequests) {
 
         public Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots) {
-            this(delayMs, maxConcurrentPerHost, respectRobots, null);
+            this(delayMs, maxConcurrentPerHost, respectRobots, null, null);
+        }
+
+        public Politeness(Long delayMs, Integer maxConcurrentPerHost, Boolean respectRobots, String scope) {
+            this(delayMs, maxConcurrentPerHost, respectRobots, scope, null);
         }
     }
 

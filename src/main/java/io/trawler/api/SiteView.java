@@ -10,7 +10,7 @@ public record SiteView(String id, String name, java.util.List<String> seeds, Sit
 
     public static SiteView of(Site s) {
         return new SiteView(s.id, s.name, s.seeds, new SiteRequest.Scope(s.hosts, s.include, s.exclude, s.allowPrivateNetworks),
-                new SiteRequest.Politeness(s.delayMs, s.maxConcurrentPerHost, s.respectRobots, s.politenessScope),
+                new SiteRequest.Politeness(s.delayMs, s.maxConcurrentPerHost, s.respectRobots, s.politenessScope, s.conditionalRequests),
                 new SiteRequest.Limits(s.maxPages, s.maxDepth), new SiteRequest.Urls(s.urlQueryOrder, s.urlDropParameters),
                 new SiteRequest.Retention(s.keepCrawls, s.keepDays), s.createdAt,
                 s.updatedAt);

@@ -34,11 +34,14 @@ public class CrawlDeletion {
     private final CrawlService crawls;
     private final WarcRecordReader warc;
     private final TrawlerConfig config;
+    private final jakarta.enterprise.event.Event<CrawlDeleted> deletedEvent;
 
-    public CrawlDeletion(CrawlService crawls, WarcRecordReader warc, TrawlerConfig config) {
+    public CrawlDeletion(CrawlService crawls, WarcRecordReader warc, TrawlerConfig config,
+            jakarta.enterprise.event.Event<CrawlDeleted> deletedEvent) {
         this.crawls = crawls;
         this.warc = warc;
         this.config = config;
+        this.deletedEvent = deletedEvent;
     }
 
     /** Deletes the crawl; 404 when there is none, 409 while it runs or its records are still being stored. */
@@ -87,22 +90,24 @@ public class CrawlDeletion {
         crawls.forget(crawlId);   // the link graph's writer, PageRank state, caches
         QuarkusTransaction.requiringNew().run(() -> Crawl.deleteById(crawlId));
         deleteTree(config.dataDir().resolve("graphs").resolve(crawlId));
-        int deleted = 0;
+        Set<String> deleted = new HashSet<>();
         for (String f : files) {
             if (kept.contains(f)) {
                 continue;
             }
             try {
                 if (warc.delete(f)) {
-                    deleted++;
+                    deleted.add(f);
                 }
             } catch (IOException e) {
                 LOG.warnf("Crawl %s deleted; its WARC file %s could not be: %s", crawlId, f, e.getMessage());
             }
         }
         List<String> keptFiles = kept.stream().sorted().toList();
-        LOG.infof("Crawl %s deleted: %d page records, %d WARC files (%d kept for other crawls)", crawlId, pages, deleted, keptFiles.size());
-        return new Result(crawlId, pages, deleted, keptFiles);
+        deletedEvent.fire(new CrawlDeleted(crawlId, crawl.siteId, crawl.startedAt, crawl.finishedAt, Set.copyOf(deleted)));
+        LOG.infof("Crawl %s deleted: %d page records, %d WARC files (%d kept for other crawls)", crawlId, pages, deleted.size(),
+                keptFiles.size());
+        return new Result(crawlId, pages, deleted.size(), keptFiles);
     }
 
     private static void deleteTree(Path dir) {

@@ -91,7 +91,7 @@ public class CrawlService {
      */
     @Transactional
     public Crawl startRecrawl(Site site, List<String> urls, int priority, long knownUrls) {
-        return start(site, "bfs", "independent", null, knownUrls, null, 0, new Revisits(false, true, false), false,
+        return start(site, "bfs", "independent", null, knownUrls, null, 0, new Revisits(false, true, false, false), false,
                 new Recrawl(urls, priority), List.of());
     }
 
@@ -102,6 +102,7 @@ public class CrawlService {
             Revisits revisits, boolean followLinks, Recrawl recrawl, List<String> nodes) {
         String id = Ids.newId();
         int partitions = plan == null ? 1 : plan.size();
+        Revisits asked = revisits.allowing(site.conditionalRequests);
         List<List<String>> laneSeeds = new ArrayList<>();
         if (plan == null) {
             laneSeeds.add(site.seeds);
@@ -111,8 +112,8 @@ public class CrawlService {
         Map<String, Integer> owners = plan == null ? Map.of() : plan.owners();
         CrawlSpec spec = new CrawlSpec(id, site.id, site.seeds, site.hosts, site.include, site.exclude, site.delayMs,
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
-                owners, knownUrls, order.constants(), topic, budget, revisits.continuous(), followLinks, revisits.conditional(),
-                revisits.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes, site.urlRules(),
+                owners, knownUrls, order.constants(), topic, budget, asked.continuous(), followLinks, asked.conditional(),
+                asked.expandUnchanged() && followLinks, asked.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes, site.urlRules(),
                 plan == null ? PathGroups.NONE : plan.groups());
         Crawl crawl = new Crawl();
         crawl.id = id;

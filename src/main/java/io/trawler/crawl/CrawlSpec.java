@@ -21,7 +21,8 @@ import java.util.Map;
  * crawl and the fetch budget (0: none); whether it stays running to take revisits and recrawls
  * ({@code continuous}), whether it follows links ({@code followLinks}: a crawl started for a recrawl request
  * fetches only the URLs asked for), whether workers send conditional requests from the pages' histories
- * ({@code conditional}; see {@link Revisits}), and whether page records carry the main text ({@code keepText}: the user-experience
+ * ({@code conditional}; see {@link Revisits}), whether a 304's links are read from the content stored before
+ * ({@code expandUnchanged}: a crawl that finds the site by its links), and whether page records carry the main text ({@code keepText}: the user-experience
  * policy compares versions), and whether fetches may reach private networks ({@code allowPrivateNetworks}, set on
  * the site by an admin), the site's politeness scope ({@code site} or {@code node}, see {@link PolitenessScope}), the
  * node each lane was asked to run on ({@code nodes}, empty: placed on live nodes automatically) and the site's URL rules
@@ -33,7 +34,7 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
         List<String> exclude, long delayMs, int maxConcurrentPerHost, boolean respectRobots, long maxPages, int maxDepth,
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
         Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
-        boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, UrlRules urls,
+        boolean expandUnchanged, boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, UrlRules urls,
         PathGroups groups) {
 
     /** The site's URL rules as the crawl started (specs written before they existed: the default rules). */

@@ -19,8 +19,9 @@ public final class PageHistory {
     /** Visits kept for estimation. */
     public static final int WINDOW = 20;
     private static final int MAX_ETAG = 64;
-    /** The packed form's version: 2 adds the stored content (1, before it, still reads). */
-    private static final byte VERSION = 2;
+    /** The packed form's version: 2 adds the stored content, 3 its place (1 and 2, before them, still read). */
+    private static final byte VERSION = 3;
+    private static final int MAX_FILE = 200;
     private static final int MAX_DIGEST = 64;
 
     private long lastFetch;
@@ -54,10 +55,21 @@ public final class PageHistory {
 
     /**
      * Where a page's content was last stored in full: the payload digest of the response ({@code sha1:…}), the
-     * record's date (epoch ms) and its WARC-Record-ID ({@code urn:uuid:…}; null when not known). A later fetch with the
-     * same payload, or a 304, is written as a revisit record referring to it.
+     * record's date (epoch ms), its WARC-Record-ID ({@code urn:uuid:…}; null when not known) and its place: the WARC
+     * file's name and the record's offset in it ({@code file} null when not known, as in histories written before it was
+     * kept). A later fetch with the same payload, or a 304, is written as a revisit record referring to it; a 304's links
+     * are read from it.
      */
-    public record Content(String payloadDigest, long capturedAt, String recordId) {
+    public record Content(String payloadDigest, long capturedAt, String recordId, String file, long offset) {
+
+        public Content(String payloadDigest, long capturedAt, String recordId) {
+            this(payloadDigest, capturedAt, recordId, null, -1);
+        }
+
+        /** Whether its place is known. */
+        public boolean located() {
+            return file != null && offset >= 0;
+        }
     }
 
     /** What a visit showed: whether the page had changed, after how long; null fields when it showed nothing. */
@@ -165,6 +177,11 @@ public final class PageHistory {
         return content;
     }
 
+    /** Forgets the stored content (its file was deleted): the next fetch stores the page in full again. */
+    public void forgetContent() {
+        content = null;
+    }
+
     public long lastFetch() {
         return lastFetch;
     }
@@ -208,11 +225,16 @@ public final class PageHistory {
         return 10 * Math.expm1(code / 2000.0);
     }
 
-    /** The packed form (about 50 bytes plus the ETag, and about 60 with the stored content). */
+    /**
+     * The packed form (about 50 bytes plus the ETag, about 60 more with the stored content and its WARC file's name, about
+     * 60 bytes).
+     */
     public byte[] encode() {
         byte[] tag = etag == null ? new byte[0] : etag.getBytes(StandardCharsets.UTF_8);
         byte[] digest = content == null ? new byte[0] : content.payloadDigest().getBytes(StandardCharsets.US_ASCII);
-        ByteBuffer b = ByteBuffer.allocate(32 + 2 * size + tag.length + 1 + digest.length + 6 + 16);
+        byte[] file = content == null || !content.located() || content.file().length() > MAX_FILE ? new byte[0]
+                : content.file().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer b = ByteBuffer.allocate(32 + 2 * size + tag.length + 1 + digest.length + 6 + 16 + 1 + file.length + 6);
         b.put(VERSION);
         putLong48(b, lastFetch);
         b.putShort((short) lastStatus);
@@ -234,6 +256,11 @@ public final class PageHistory {
             java.util.UUID id = uuidOf(content.recordId());
             b.putLong(id == null ? 0 : id.getMostSignificantBits());
             b.putLong(id == null ? 0 : id.getLeastSignificantBits());
+            b.put((byte) file.length);
+            if (file.length > 0) {
+                b.put(file);
+                putLong48(b, content.offset());
+            }
         }
         return java.util.Arrays.copyOf(b.array(), b.position());
     }
@@ -271,8 +298,17 @@ public final class PageHistory {
             long at = getLong48(b);
             long hi = b.getLong();
             long lo = b.getLong();
+            String file = null;
+            long offset = -1;
+            int fileLength = packed[0] >= 3 && b.hasRemaining() ? b.get() & 0xFF : 0;
+            if (fileLength > 0 && b.remaining() >= fileLength + 6) {
+                byte[] name = new byte[fileLength];
+                b.get(name);
+                file = new String(name, StandardCharsets.UTF_8);
+                offset = getLong48(b);
+            }
             h.content = new Content(new String(digest, StandardCharsets.US_ASCII), at,
-                    hi == 0 && lo == 0 ? null : "urn:uuid:" + new java.util.UUID(hi, lo));
+                    hi == 0 && lo == 0 ? null : "urn:uuid:" + new java.util.UUID(hi, lo), file, offset);
         }
         return h;
     }

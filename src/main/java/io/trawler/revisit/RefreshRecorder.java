@@ -135,7 +135,7 @@ public class RefreshRecorder {
         if (r.revisit() != null || r.truncated() != null || r.digest() == null || r.warcFile() == null || r.status() / 100 != 2) {
             return null;
         }
-        return new PageHistory.Content(r.digest(), r.fetchedAt(), r.recordId());
+        return new PageHistory.Content(r.digest(), r.fetchedAt(), r.recordId(), r.warcFile(), r.warcOffset() == null ? -1 : r.warcOffset());
     }
 
     /** The site's revisit schedule (none without a refresh plan) and page limit, cached for a moment. */

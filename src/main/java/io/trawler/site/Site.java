@@ -58,6 +58,9 @@ public class Site extends PanacheEntityBase {
     public int maxConcurrentPerHost;
     @Column(name = "respect_robots")
     public boolean respectRobots;
+    /** Whether crawls send conditional requests for pages with stored validators (an unchanged page costs a 304). */
+    @Column(name = "conditional_requests")
+    public boolean conditionalRequests = true;
     @Column(name = "max_pages")
     public long maxPages;
     @Column(name = "max_depth")

@@ -155,7 +155,8 @@ public class CrawlWorker {
                 sender == null ? java.time.Duration.ZERO : config.warcMaxFileAge(), config.warcCompressionLevel(), worker,
                 "Trawler/0.1 (jwarc)", config.warcOperator().orElse(""), fetchConfig.userAgent(), sender == null ? f -> { } : f -> sender.nudge()));
         processor = new PageProcessor(frontier, fetcher, robots, warc, Politeness.of(politenessConfig), fetchConfig, cpu,
-                new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), histories);
+                new SitemapLoader(frontier, fetcher, cpu, config.maxSitemapUrlsPerHost()), histories,
+                new StoredOriginals(warcDir, new io.trawler.store.WarcRecordReader(warcDir, archive)));
         heartbeat = new Heartbeat(registry, frontier, worker, node,
                 fetcher.sourceAddresses(), config.heartbeatInterval().toMillis());
         running = true;

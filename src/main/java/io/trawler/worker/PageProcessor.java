@@ -52,10 +52,12 @@ final class PageProcessor {
     private final Executor cpu;
     private final SitemapLoader sitemaps;
     private final PageHistories histories;
+    private final StoredOriginals originals;
 
     PageProcessor(Frontier frontier, HttpFetcher fetcher, RobotsCache robots, CrawlWarcFiles warc, Politeness politeness,
-            FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps, PageHistories histories) {
+            FetchConfig fetchConfig, Executor cpu, SitemapLoader sitemaps, PageHistories histories, StoredOriginals originals) {
         this.histories = histories;
+        this.originals = originals;
         this.frontier = frontier;
         this.fetcher = fetcher;
         this.robots = robots;
@@ -73,8 +75,8 @@ final class PageProcessor {
 
     /**
      * Processes a leased URL whose page history is on its way ({@code history}, asked for the lease's batch at once): its
-     * validators make a conditional request where the crawl sends them, and its stored content makes an unchanged
-     * response a revisit record.
+     * validators make a conditional request where the crawl sends them, its stored content makes an unchanged
+     * response a revisit record, and a 304's links are read from that content where the crawl needs them.
      */
     Future<CompletionResult> process(CrawlContext ctx, Lease lease, Future<PageHistory> history) {
         Future<BaseRobotRules> rules = ctx.spec().respectRobots()
@@ -101,9 +103,18 @@ final class PageProcessor {
                 return complete(ctx, lease, 0, delay, false, Tally.ROBOTS_DENIED, record(lease, 0, "robots-denied", now).build(), List.of());
             }
         }
-        return history.compose(h -> fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(),
-                ctx.spec().conditional() ? conditionalHeaders(h) : Map.of(), ctx.spec().allowPrivateNetworks(), ctx.id())
-                .compose(result -> afterFetch(ctx, lease, result, delay, previous(h))));
+        return history.compose(h -> {
+            // a crawl that needs a 304's links asks conditionally only when it can read them from the stored content
+            boolean expand = ctx.spec().expandUnchanged();
+            Map<String, String> conditional = ctx.spec().conditional() && (!expand || originals.reachable(h.content()))
+                    ? conditionalHeaders(h) : Map.of();
+            PageHistory.Content expandFrom = expand && !conditional.isEmpty() ? h.content() : null;
+            return fetch(ctx, lease, conditional).compose(result -> afterFetch(ctx, lease, result, delay, previous(h), expandFrom));
+        });
+    }
+
+    private Future<FetchResult> fetch(CrawlContext ctx, Lease lease, Map<String, String> headers) {
+        return fetcher.fetch(lease.url(), fetchConfig.maxBodyBytes(), headers, ctx.spec().allowPrivateNetworks(), ctx.id());
     }
 
     /** Where the page's content was last stored in full, for a revisit record; null when it never was. */
@@ -127,7 +138,12 @@ final class PageProcessor {
         return headers;
     }
 
-    private Future<CompletionResult> afterFetch(CrawlContext ctx, Lease lease, FetchResult result, long delay, WarcStore.Previous previous) {
+    /**
+     * After the fetch: a retry, an error record, or the response processed. {@code expandFrom}: the stored content a 304
+     * is expanded from (null: a 304 is not expanded); when it cannot be read after all, the page is fetched again in full.
+     */
+    private Future<CompletionResult> afterFetch(CrawlContext ctx, Lease lease, FetchResult result, long delay, WarcStore.Previous previous,
+            PageHistory.Content expandFrom) {
         long now = System.currentTimeMillis();
         int attempts = lease.entry().attempts();
         if (result.error() == FetchError.BLOCKED) {
@@ -157,7 +173,7 @@ final class PageProcessor {
             cpu.execute(() -> {
                 Processed p;
                 try (hold) {
-                    p = processResponse(ctx, lease, result, previous);
+                    p = processResponse(ctx, lease, result, previous, expandFrom);
                 } catch (Throwable t) {
                     processed.fail(t);
                     return;
@@ -169,6 +185,9 @@ final class PageProcessor {
             throw stopping;
         }
         return processed.future().compose(p -> {
+            if (p == null) {   // a 304 whose stored content is gone: the page in full, once
+                return fetch(ctx, lease, Map.of()).compose(full -> afterFetch(ctx, lease, full, delay, previous, null));
+            }
             KnownLinks.Unsent unsent = ctx.known() == null ? null : ctx.known().unsent(p.links());
             List<Discovery> sent = unsent == null ? p.links() : unsent.links();
             return frontier.complete(new Completion(lease, now + delay, delay, false, Tally.FETCHED, p.record(), sent, p.relevance()),
@@ -214,10 +233,25 @@ final class PageProcessor {
     private record Processed(PageRecord record, List<Discovery> links, Completion.Relevance relevance) {
     }
 
-    private Processed processResponse(CrawlContext ctx, Lease lease, FetchResult result, WarcStore.Previous previous) {
+    /**
+     * Writes the exchange and parses the page: the response's own body, or for a 304 to be expanded the stored content
+     * it confirms. Null when that content cannot be read (nothing written: the page is to be fetched in full).
+     */
+    private Processed processResponse(CrawlContext ctx, Lease lease, FetchResult result, WarcStore.Previous previous,
+            PageHistory.Content expandFrom) {
+        StoredOriginals.Payload unchanged = null;
+        if (result.status() == 304 && expandFrom != null) {
+            unchanged = originals.read(expandFrom, fetchConfig.maxBodyBytes()).orElse(null);
+            if (unchanged == null) {
+                return null;
+            }
+        }
+        byte[] body = unchanged == null ? result.body() : unchanged.body();
+        String contentType = unchanged == null ? result.contentType() : unchanged.contentType();
+        int contentStatus = unchanged == null ? result.status() : 200;
         PageRecord.Builder rec = record(lease, result.status(), result.truncated() == null ? "fetched" : "truncated",
                 result.startedAt().toEpochMilli())
-                .contentType(truncate(result.contentType(), 250)).bytes(result.body().length).fetchMs(result.durationMs())
+                .contentType(truncate(contentType, 250)).bytes(result.body().length).fetchMs(result.durationMs())
                 .truncated(result.truncated());
         result.header("etag").ifPresent(v -> rec.etag(truncate(v, 200)));
         result.header("last-modified").flatMap(HttpDates::parse).ifPresent(rec::lastModified);
@@ -244,8 +278,8 @@ final class PageProcessor {
             } catch (IllegalArgumentException e) {
                 rec.error("bad redirect location: " + truncate(location, 400));
             }
-        } else if (result.status() >= 200 && result.status() < 300 && isHtml(result)) {
-            String html = CharsetDetector.decode(result.body(), result.contentType(), fetchConfig.maxParsedChars());
+        } else if (contentStatus >= 200 && contentStatus < 300 && isHtml(contentType, body)) {
+            String html = CharsetDetector.decode(body, contentType, fetchConfig.maxParsedChars());
             HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition);
             rec.textFp(page.mainTextFingerprint());
@@ -275,8 +309,8 @@ final class PageProcessor {
                 links.addAll(discoveries);
             }
             rec.links(routed.graphLinks(), routed.decisions(follow), routed.tooLong()).noindex(page.noindex());
-        } else if (result.status() >= 200 && result.status() < 300) {
-            rec.textFp(MainText.fingerprint(result.body()));
+        } else if (contentStatus >= 200 && contentStatus < 300) {
+            rec.textFp(MainText.fingerprint(body));
             learnedNothing(ctx, lease);
         } else if (result.status() != 304) {   // a 304 is a page unchanged, not a link that led nowhere
             learnedNothing(ctx, lease);
@@ -304,15 +338,15 @@ final class PageProcessor {
         return PageRecord.builder(lease.url(), status, outcome, fetchedAt, lease.partition(), lease.entry().depth());
     }
 
-    static boolean isHtml(FetchResult r) {
-        String ct = r.contentType().toLowerCase(Locale.ROOT);
+    /** Whether a body is HTML: by its content type, or without one by its first character. */
+    static boolean isHtml(String contentType, byte[] b) {
+        String ct = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
         if (ct.contains("html")) {
             return true;
         }
         if (!ct.isEmpty()) {
             return false;
         }
-        byte[] b = r.body();
         int i = 0;
         while (i < b.length && i < 64 && Character.isWhitespace(b[i])) {
             i++;

@@ -58,22 +58,38 @@ class PageHistoryTest {
         back.forEachVisit((ms, changed) -> assertEquals(a[k[0]++], ms, 0));
     }
 
-    /** The stored content (digest, date, record id) survives packing; a revisit or a 304 leaves it as it was. */
+    /** The stored content (digest, date, record id, place) survives packing; a revisit or a 304 leaves it as it was. */
     @Test
     void theContentLastStoredInFullIsKeptUntilNewContentIsStored() {
         PageHistory h = new PageHistory();
         PageHistory.Content first = new PageHistory.Content("sha1:2OQ6X2ZPQJ5HPMA2BBBKWC5EHM4PEE7N", 1_700_000_000_123L,
-                "urn:uuid:3f1e4c1a-9b7d-4c2e-8f00-5a6b7c8d9e0f");
+                "urn:uuid:3f1e4c1a-9b7d-4c2e-8f00-5a6b7c8d9e0f", "trawler-20261128120000-00001-node-1-c42.warc.gz", 9_876_543_210L);
         h.add(new PageHistory.Fetch(1_700_000_000_123L, 200, 7, 0, "\"v1\"", first));
         h.add(new PageHistory.Fetch(1_700_000_600_000L, 200, 7, 0, "\"v1\"", null));   // a revisit record
         h.add(new PageHistory.Fetch(1_700_001_200_000L, 304, 0, 0, null, null));
         byte[] packed = h.encode();
-        assertTrue(packed.length <= 33 + 2 * PageHistory.WINDOW + 5 + 1 + 37 + 22, "packed " + packed.length + " bytes");
+        assertTrue(packed.length <= 33 + 2 * PageHistory.WINDOW + 5 + 1 + 37 + 22 + 1 + 47 + 6, "packed " + packed.length + " bytes");
         assertEquals(first, PageHistory.decode(packed).content());
         PageHistory.Content second = new PageHistory.Content("sha1:AAAAX2ZPQJ5HPMA2BBBKWC5EHM4PEE7N", 1_700_002_000_000L, null);
         h.add(new PageHistory.Fetch(1_700_002_000_000L, 200, 8, 0, null, second));
         assertEquals(second, PageHistory.decode(h.encode()).content(), "a record id not known stays unknown");
         assertEquals(null, PageHistory.decode(new PageHistory().encode()).content());
+        h.forgetContent();
+        assertEquals(null, PageHistory.decode(h.encode()).content(), "its file deleted, the content is forgotten");
+    }
+
+    @Test
+    void historiesPackedBeforeTheContentsPlaceWasKeptStillRead() {
+        PageHistory h = new PageHistory();
+        PageHistory.Content unplaced = new PageHistory.Content("sha1:2OQ6X2ZPQJ5HPMA2BBBKWC5EHM4PEE7N", 1_700_000_000_123L,
+                "urn:uuid:3f1e4c1a-9b7d-4c2e-8f00-5a6b7c8d9e0f");
+        h.add(new PageHistory.Fetch(1_700_000_000_123L, 200, 7, 0, "\"v1\"", unplaced));
+        byte[] v3 = h.encode();
+        byte[] v2 = java.util.Arrays.copyOf(v3, v3.length - 1);   // version 2 ended after the record id
+        v2[0] = 2;
+        PageHistory back = PageHistory.decode(v2);
+        assertEquals(unplaced, back.content());
+        assertTrue(!back.content().located());
     }
 
     @Test

@@ -21,6 +21,8 @@ import io.trawler.frontier.Politeness;
 import io.trawler.frontier.memory.InMemoryFrontier;
 import io.trawler.redis.Await;
 import io.trawler.refresh.PageHistory;
+import io.trawler.store.LocalWarcArchive;
+import io.trawler.store.WarcRecordReader;
 import io.trawler.testsite.TestWebServer;
 import io.trawler.testsupport.ConfigMappings;
 import io.trawler.testsupport.Warcs;
@@ -99,7 +101,8 @@ class PageProcessorTest {
         Politeness politeness = new Politeness(Duration.ofSeconds(30), Duration.ofSeconds(1), Duration.ofMinutes(5), 3);
         processor = new PageProcessor(frontier, fetcher, new RobotsCache(fetcher, fetchConfig), warc, politeness, fetchConfig, cpu,
                 new SitemapLoader(frontier, fetcher, cpu, 1000),
-                (site, url) -> Future.succeededFuture(histories.getOrDefault(url, new PageHistory())));
+                (site, url) -> Future.succeededFuture(histories.getOrDefault(url, new PageHistory())),
+                new StoredOriginals(warcDir, new WarcRecordReader(warcDir, new LocalWarcArchive(warcDir))));
     }
 
     @AfterEach
@@ -281,6 +284,64 @@ class PageProcessorTest {
         assertEquals(304, notModified.status());
         assertEquals("server-not-modified", notModified.revisit());
         assertEquals(stored.recordId(), notModified.refersTo());
+    }
+
+    /** A history whose stored content is {@code stored}'s record, at {@code file} and {@code offset}. */
+    private static PageHistory storedAt(PageRecord stored, String file, long offset) {
+        PageHistory known = new PageHistory();
+        known.add(new PageHistory.Fetch(stored.fetchedAt(), 200, stored.textFp(), 0, stored.etag(),
+                new PageHistory.Content(stored.digest(), stored.fetchedAt(), stored.recordId(), file, offset)));
+        return known;
+    }
+
+    private List<String> conditionsSent(String path) {
+        return requests.stream().filter(q -> q.get("path").equals(path)).map(q -> q.get("if-none-match")).toList();
+    }
+
+    /**
+     * A crawl that finds the site by its links asks conditionally too: a 304 is written as a revisit and the page's links
+     * are read from the content stored before, so the unchanged page still leads on.
+     */
+    @Test
+    void aNotModifiedPageIsExpandedFromTheContentStoredBefore() {
+        process(crawl("stored", Map.of()), "/a", 0);
+        PageRecord stored = records("stored").get("/a");
+        histories.put(base + "/a", storedAt(stored, stored.warcFile(), stored.warcOffset()));
+
+        CrawlContext ctx = crawl("expanded", Map.of("conditional", true, "expandUnchanged", true));
+        assertEquals(1, process(ctx, "/a", 0).admitted(), "/c, read from the stored page");
+        PageRecord notModified = records("expanded").get("/a");
+        assertEquals(304, notModified.status());
+        assertEquals("server-not-modified", notModified.revisit());
+        assertEquals(stored.recordId(), notModified.refersTo());
+        assertEquals(List.of(base + "/c"), notModified.links(), "the link graph has the unchanged page's links");
+        assertEquals(stored.textFp(), notModified.textFp());
+        assertEquals(Set.of("/c"), queued("expanded"));
+        assertEquals(List.of("null", "\"v1\""), conditionsSent("/a"), "one full fetch, then one conditional request");
+    }
+
+    /**
+     * Where the stored content cannot be read here (its file on another node, or gone), the page is fetched in full: no
+     * conditional request when the file is not here, and a second, full request when a 304 came and the record could not
+     * be read after all. Either way its links are followed.
+     */
+    @Test
+    void aPageWhoseStoredContentCannotBeReadIsFetchedInFull() throws Exception {
+        process(crawl("kept", Map.of()), "/a", 0);
+        PageRecord stored = records("kept").get("/a");
+        histories.put(base + "/a", storedAt(stored, "elsewhere-node-kept.warc.gz", stored.warcOffset()));
+        CrawlContext away = crawl("away", Map.of("conditional", true, "expandUnchanged", true));
+        assertEquals(1, process(away, "/a", 0).admitted());
+        assertEquals("identical-payload-digest", records("away").get("/a").revisit(), "fetched whole: the same payload");
+        assertEquals(List.of("null", "null"), conditionsSent("/a"), "no conditional request for content not here");
+
+        java.nio.file.Files.write(warcDir.resolve("broken.warc.gz"), new byte[] {1, 2, 3});
+        histories.put(base + "/a", storedAt(stored, "broken.warc.gz", 0));
+        CrawlContext broken = crawl("broken", Map.of("conditional", true, "expandUnchanged", true));
+        assertEquals(1, process(broken, "/a", 0).admitted());
+        PageRecord full = records("broken").get("/a");
+        assertEquals(200, full.status());
+        assertEquals(List.of("null", "null", "\"v1\"", "null"), conditionsSent("/a"), "the 304, then the page in full");
     }
 
     @Test
