@@ -174,6 +174,120 @@ class RevisitRecordsCrawlTest {
         }
     }
 
+    /**
+     * A site whose pages send ETags (as static web servers do) is crawled again with conditional requests, though no
+     * refresh plan schedules its pages: every unchanged page costs a 304, is written as a server-not-modified revisit of
+     * the first crawl's record, and is expanded from that record, so the second crawl finds the same pages. With a tenth
+     * of the pages changed, those are written in full and the rest stay 304s; with the site's switch off, every page is
+     * fetched in full (identical-payload revisits).
+     */
+    @Test
+    void aSiteAnsweringConditionalRequestsIsCrawledAgainWithRevisitsOf304s() throws Exception {
+        GeneratedSite site = new GeneratedSite(GeneratedSite.Options.of(200).withoutTraps().withBodyBytes(40_000)).withValidators();
+        try (ServedSite served = ServedSite.start(site, "not-modified", Map.of("delayMs", 0, "maxConcurrentPerHost", 8),
+                Map.of("maxPages", 1000, "maxDepth", 20))) {
+            Path warcDir = config.dataDir().resolve("warc");
+            String first = Api.startCrawl(served.siteId());
+            assertEquals("FINISHED", Api.awaitEnd(first, 120_000).getString("state"));
+            long firstBytes = crawlBytes(first);
+            Thread.sleep(500);   // the first crawl's histories are recorded as its records are ingested
+            assertEquals(0, site.notModified());
+
+            String second = Api.startCrawl(served.siteId());
+            assertEquals("FINISHED", Api.awaitEnd(second, 120_000).getString("state"));
+            Map<String, Map<String, Object>> firstByUrl = byUrl(first);
+            Map<String, Map<String, Object>> secondByUrl = byUrl(second);
+            assertEquals(firstByUrl.keySet(), secondByUrl.keySet(), "the same pages found: unchanged pages still lead on");
+            int notModified = 0;
+            for (Map<String, Object> p : secondByUrl.values()) {
+                if (((Number) p.get("status")).intValue() == 304) {
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> warc = (Map<String, Object>) p.get("warc");
+                    @SuppressWarnings("unchecked")
+                    Map<String, Object> original = (Map<String, Object>) firstByUrl.get(p.get("url")).get("warc");
+                    assertEquals("server-not-modified", warc.get("revisit"), p.get("url") + " not modified");
+                    assertEquals(original.get("recordId"), warc.get("refersTo"), "refers to the first crawl's record of " + p.get("url"));
+                    notModified++;
+                }
+            }
+            assertEquals(200, notModified, "every page asked conditionally and answered 304");
+            assertEquals(notModified, site.notModified());
+            long secondBytes = crawlBytes(second);
+            assertTrue(secondBytes <= firstBytes / 10, "the second crawl wrote " + secondBytes + " WARC bytes, the first " + firstBytes);
+
+            // a 304's record view reads the first crawl's content, and its outlinks from it
+            Map<String, Object> home = secondByUrl.get(served.base() + "/");
+            Page revisitPage = QuarkusTransaction.requiringNew().call(() -> Page.<Page>findById(((Number) home.get("id")).longValue()));
+            Page originalPage = QuarkusTransaction.requiringNew().call(
+                    () -> Page.<Page>findById(((Number) firstByUrl.get(served.base() + "/").get("id")).longValue()));
+            assertArrayEquals(records.body(originalPage).orElseThrow().bytes(), records.body(revisitPage).orElseThrow().bytes());
+            assertTrue(!records.detail(revisitPage).outlinks().isEmpty());
+
+            // a tenth of the pages changed: they are written in full, the others stay 304s
+            site.revise(10);
+            String third = Api.startCrawl(served.siteId());
+            assertEquals("FINISHED", Api.awaitEnd(third, 120_000).getString("state"));
+            Map<String, Map<String, Object>> thirdByUrl = byUrl(third);
+            assertEquals(firstByUrl.keySet(), thirdByUrl.keySet());
+            long changed = thirdByUrl.values().stream().filter(p -> ((Number) p.get("status")).intValue() == 200).count();
+            assertEquals(20, changed, "pages 0, 10, … 190 changed");
+            for (Map<String, Object> p : thirdByUrl.values()) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> warc = (Map<String, Object>) p.get("warc");
+                if (((Number) p.get("status")).intValue() == 200) {
+                    assertNull(warc.get("revisit"), p.get("url") + " changed: written in full");
+                }
+            }
+            long thirdBytes = crawlBytes(third);
+            assertTrue(thirdBytes <= firstBytes / 5, "with a tenth changed the crawl wrote " + thirdBytes + " WARC bytes, the first " + firstBytes);
+
+            // the site's switch off: every page is fetched in full again (identical payloads: revisits all the same)
+            var view = Api.as().get("/api/v1/sites/" + served.siteId()).then().statusCode(200).extract().jsonPath();
+            Map<String, Object> body = new HashMap<>(view.getMap(""));
+            body.keySet().removeAll(Set.of("id", "createdAt", "updatedAt"));   // what the API says of a site, not what an editor sends
+            @SuppressWarnings("unchecked")
+            Map<String, Object> politeness = new HashMap<>((Map<String, Object>) body.get("politeness"));
+            assertEquals(Boolean.TRUE, politeness.get("conditionalRequests"));
+            politeness.put("conditionalRequests", false);
+            body.put("politeness", politeness);
+            Api.as().contentType("application/json").body(body).put("/api/v1/sites/" + served.siteId()).then().statusCode(200)
+                    .body("politeness.conditionalRequests", org.hamcrest.Matchers.equalTo(false));
+            int before = site.notModified();
+            String fourth = Api.startCrawl(served.siteId());
+            assertEquals("FINISHED", Api.awaitEnd(fourth, 120_000).getString("state"));
+            assertEquals(before, site.notModified(), "no conditional request sent");
+            Map<String, Map<String, Object>> fourthByUrl = byUrl(fourth);
+            assertEquals(firstByUrl.keySet(), fourthByUrl.keySet());
+            for (Map<String, Object> p : fourthByUrl.values()) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> warc = (Map<String, Object>) p.get("warc");
+                assertEquals(200, ((Number) p.get("status")).intValue());
+                assertEquals("identical-payload-digest", warc.get("revisit"), String.valueOf(p.get("url")));
+            }
+            System.out.printf("conditional recrawls: first crawl %,d WARC bytes; unchanged, all 304s: %,d (%.1f %%); a tenth changed: %,d"
+                    + " (%.1f %%)%n", firstBytes, secondBytes, 100.0 * secondBytes / firstBytes, thirdBytes, 100.0 * thirdBytes / firstBytes);
+            for (Path f : Warcs.files(warcDir)) {
+                assertTrue(Warcs.valid(f), "jwarc validates " + f);
+            }
+        }
+    }
+
+    private static Map<String, Map<String, Object>> byUrl(String crawlId) {
+        Map<String, Map<String, Object>> out = new HashMap<>();
+        for (Map<String, Object> p : Api.pages(crawlId)) {
+            out.put((String) p.get("url"), p);
+        }
+        return out;
+    }
+
+    /** The WARC bytes of a crawl's own files (each crawl writes its own). */
+    private long crawlBytes(String crawlId) throws Exception {
+        Path dir = config.dataDir().resolve("warc");
+        try (var s = Files.list(dir)) {
+            return s.filter(p -> p.getFileName().toString().endsWith("-" + crawlId + ".warc.gz")).mapToLong(p -> p.toFile().length()).sum();
+        }
+    }
+
     @SuppressWarnings("unchecked")
     private static Set<String> files(java.util.Collection<Map<String, Object>> pages) {
         Set<String> out = new HashSet<>();

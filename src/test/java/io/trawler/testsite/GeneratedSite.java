@@ -90,6 +90,10 @@ public final class GeneratedSite {
     private final Map<String, Integer> byPath = new HashMap<>();
     private final Map<String, Node> specials = new HashMap<>();
     private final Map<String, AtomicInteger> busyHits = new HashMap<>();
+    private final AtomicInteger notModified = new AtomicInteger();
+    private volatile boolean validators;
+    private volatile int revision;
+    private volatile int revisedEvery = 1;
 
     public GeneratedSite(Options options) {
         this.options = options;
@@ -343,7 +347,13 @@ public final class GeneratedSite {
             return;
         }
         switch (node.kind()) {
-            case HTML -> html(res, uri, node.links(), base, "");
+            case HTML -> {
+                if (validators) {
+                    conditional(req, uri, node.links(), base);
+                } else {
+                    html(res, uri, node.links(), base, "");
+                }
+            }
             case REDIRECT -> res.setStatusCode(uri.startsWith("/redirect/to") ? 301 : 302).putHeader("Location", node.location()).end();
             case ERROR -> res.setStatusCode(500).putHeader("Content-Type", "text/html").end("<html><a href=\"/after-500.html\">x</a></html>");
             case SLOW -> vertx.setTimer(SLOW_MS, t -> html(res, uri, node.links(), base, ""));
@@ -394,6 +404,39 @@ public final class GeneratedSite {
         }
     }
 
+    /**
+     * A plain page as a static web server sends it: with an ETag of its content, answering 304 to a request whose
+     * If-None-Match names it.
+     */
+    private void conditional(HttpServerRequest req, String uri, List<String> links, String base) {
+        String body = page(uri, links, base, "");
+        String etag = "\"" + Integer.toHexString(body.hashCode()) + "\"";
+        HttpServerResponse res = req.response().putHeader("ETag", etag);
+        if (etag.equals(req.getHeader("If-None-Match"))) {
+            notModified.incrementAndGet();
+            res.setStatusCode(304).end();
+        } else {
+            res.putHeader("Content-Type", "text/html; charset=utf-8").end(body);
+        }
+    }
+
+    /** Pages send an ETag and answer conditional requests (as static web servers do), from now on. */
+    public GeneratedSite withValidators() {
+        validators = true;
+        return this;
+    }
+
+    /** The 304s sent so far. */
+    public int notModified() {
+        return notModified.get();
+    }
+
+    /** From now on, the plain pages whose number is a multiple of {@code every} carry a new revision of their text. */
+    public void revise(int every) {
+        revisedEvery = every;
+        revision++;
+    }
+
     private void html(HttpServerResponse res, String uri, List<String> links, String base, String head) {
         if (!res.closed()) {
             res.putHeader("Content-Type", "text/html; charset=utf-8").end(page(uri, links, base, head));
@@ -409,6 +452,10 @@ public final class GeneratedSite {
             s.append("<li><a href=\"").append(href.replace("&", "&amp;")).append("\">link ").append(i).append("</a></li>\n");
         }
         s.append("</ul>\n<p>");
+        Integer number = byPath.get(uri);
+        if (revision > 0 && number != null && number % revisedEvery == 0) {
+            s.append("revision ").append(revision).append(' ');
+        }
         int seed = uri.hashCode();
         while (s.length() < options.bodyBytes()) {
             seed = seed * 1103515245 + 12345;
