@@ -12,6 +12,7 @@ import io.restassured.response.Response;
 import io.trawler.config.TrawlerConfig;
 import io.trawler.testsite.GeneratedSite;
 import io.trawler.testsupport.Api;
+import io.trawler.testsupport.ReplayWebPage;
 import io.trawler.testsupport.ServedSite;
 import io.trawler.testsupport.Warcio;
 import io.trawler.testsupport.Warcs;
@@ -37,7 +38,9 @@ import org.netpreserve.jwarc.WarcRevisit;
  * Two full crawls of an unchanged site, end to end: the second writes revisit records only, each referring to the
  * first crawl's response for its URL, in at most a tenth of the first crawl's WARC bytes (pages of 40 kB, as a
  * documentation site's; a revisit pair costs about 0.9 kB whatever the page's size: a third of an 8 kB page's pair); the record view reads the
- * content byte for byte through the revisit, and the second crawl's WACZ carries the originals it refers to.
+ * content byte for byte through the revisit, and the second crawl's WACZ carries the originals it refers to and opens in
+ * ReplayWeb.page (Chromium), which shows a revisited page from its original. A site answering conditional requests is
+ * recrawled with 304s, expanded from the stored responses.
  */
 @QuarkusTest
 class RevisitRecordsCrawlTest {
@@ -132,6 +135,13 @@ class RevisitRecordsCrawlTest {
             assertTrue(responseIds.containsAll(revisitTargets), "every revisit's original is in the package");
             String cdxj = new String(Zips.unzip(r.asByteArray()).get("indexes/index.cdxj"), java.nio.charset.StandardCharsets.UTF_8);
             assertTrue(cdxj.contains("\"mime\":\"warc/revisit\""), "revisits indexed as warc/revisit");
+            // ReplayWeb.page, the field's viewer, opens the package in Chromium and shows a page of the second crawl: a revisit
+            // record, whose content it finds in the original the package carries
+            Map<String, Object> deep = again.stream().filter(p -> ((String) p.get("url")).contains("/d0/p")).findFirst().orElseThrow();
+            String deepUrl = (String) deep.get("url");
+            String shown = ReplayWebPage.pageText(r.asByteArray(), deepUrl, timestamp(deep.get("fetchedAt")),
+                    deepUrl.substring(served.base().length()), java.time.Duration.ofSeconds(90));
+            assertTrue(shown.contains("link 0"), shown);
             List<Path> all = Warcs.files(warcDir);
             for (Path f : all) {
                 assertTrue(Warcs.valid(f), "jwarc validates " + f);
@@ -286,6 +296,13 @@ class RevisitRecordsCrawlTest {
         try (var s = Files.list(dir)) {
             return s.filter(p -> p.getFileName().toString().endsWith("-" + crawlId + ".warc.gz")).mapToLong(p -> p.toFile().length()).sum();
         }
+    }
+
+    /** A page record's fetch time as a WARC timestamp (14 digits, UTC). */
+    private static String timestamp(Object fetchedAt) {
+        java.time.Instant at = fetchedAt instanceof Number n ? java.time.Instant.ofEpochMilli((long) (n.doubleValue() * 1000))
+                : java.time.Instant.parse(fetchedAt.toString());
+        return java.time.format.DateTimeFormatter.ofPattern("yyyyMMddHHmmss").withZone(java.time.ZoneOffset.UTC).format(at);
     }
 
     @SuppressWarnings("unchecked")

@@ -105,6 +105,37 @@ class WarcArchiveTest {
         }
     }
 
+    /**
+     * A deleted crawl's files go from the object store (as {@code crawl.CrawlDeletion} removes them, through the reader
+     * every node uses): their records are no longer found, the files kept for another crawl's revisits still are, and a
+     * second deletion finds nothing to delete.
+     */
+    @Test
+    void filesOfADeletedCrawlGoFromTheStoreAndTheKeptOnesStay() throws Exception {
+        try (S3WarcArchive archive = new S3WarcArchive(s3.settings(bucket()))) {
+            WarcUploader uploader = new WarcUploader(dir, archive, Duration.ofHours(1));
+            WarcStore first = new WarcStore(dir, 1_000_000, Duration.ZERO, 1, "edge-1", "Trawler test", f -> uploader.nudge(), "crawl-a",
+                    List.of());
+            WarcStore.Stored gone = first.write(page("http://a.test/gone", "<html>gone</html>"), List.of(Map.entry("Host", "a.test")));
+            first.close();
+            WarcStore second = new WarcStore(dir, 1_000_000, Duration.ZERO, 1, "edge-1", "Trawler test", f -> uploader.nudge(), "crawl-b",
+                    List.of());
+            WarcStore.Stored kept = second.write(page("http://a.test/kept", "<html>kept</html>"), List.of(Map.entry("Host", "a.test")));
+            second.close();
+            uploader.close(Duration.ofSeconds(30));
+            assertEquals(List.of(), Warcs.files(dir), "both files were sent");
+            assertTrue(!gone.file().equals(kept.file()), "each crawl its own file");
+
+            WarcRecordReader manager = new WarcRecordReader(elsewhere, archive);
+            assertTrue(manager.raw(gone.file(), gone.offset()).isPresent());
+            assertTrue(manager.delete(gone.file()), "deleted from the store");
+            assertEquals(Optional.empty(), manager.raw(gone.file(), gone.offset()), "its records are gone");
+            assertEquals(Optional.empty(), manager.openFile(gone.file()));
+            assertTrue(!manager.delete(gone.file()), "nothing left to delete");
+            assertTrue(manager.raw(kept.file(), kept.offset()).isPresent(), "the other crawl's file stays");
+        }
+    }
+
     @Test
     void aFileBeingWrittenStaysUntilItClosesByAgeAndAQuietWorkersLastRecordsGoToo() throws Exception {
         try (S3WarcArchive archive = new S3WarcArchive(s3.settings(bucket()))) {
