@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Test;
  * </pre>
  * Settings: {@code bench.pages} (20,000), {@code bench.runs} (crawls per server, 5), {@code bench.concurrency} (64),
  * {@code bench.heap} (e.g. 2g; default none), {@code bench.jfr} (a flight recording of each server under target/bench),
- * {@code bench.extras} (also partitioned crawls and the ordering strategies), {@code bench.redis-stats} (per crawl, the Redis
+ * {@code bench.extras} (also partitioned crawls and the ordering strategies), {@code bench.recrawl} (one site per server,
+ * recrawled unchanged: conditional requests and revisit records), {@code bench.redis-stats} (per crawl, the Redis
  * commands that cost most, per page). Needs nginx (Debian: apt-get install nginx).
  * Only loopback traffic.
  */
@@ -50,6 +51,11 @@ class CrawlBenchmark {
     static final String HEAP = System.getProperty("bench.heap", "");
     static final boolean JFR = Boolean.getBoolean("bench.jfr");
     static final boolean EXTRAS = Boolean.getBoolean("bench.extras");
+    /**
+     * Each server crawls one site again and again (its first crawl finds the site; the others recrawl it unchanged, nginx
+     * answering conditional requests with 304s), instead of a new site each crawl.
+     */
+    static final boolean RECRAWL = Boolean.getBoolean("bench.recrawl");
     /**
      * Also prints, per crawl, the Redis commands that cost most (calls and microseconds per page, INFO commandstats, the
      * commands scripts call counted too), the scripts' calls by operation from the slow log half-way through the crawl (a
@@ -87,6 +93,8 @@ class CrawlBenchmark {
         final long redisPid;
         final double startupSeconds;
         final List<Run> runs = new ArrayList<>();
+        /** The site it crawls again ({@code bench.recrawl}). */
+        String site;
 
         Server(String label, TrawlerProcess process, String redisUrl, long redisPid, double startupSeconds) {
             this.label = label;
@@ -162,8 +170,8 @@ class CrawlBenchmark {
 
     private static void report(List<Server> servers, double[] parser) throws IOException {
         System.out.printf("%n=== Crawl benchmark: %,d pages of ~8 KB, %d-%d links, nginx on loopback, politeness off, robots/dedup/WARC on,"
-                + " worker concurrency %d, heap %s, %d cores ===%n", PAGES, 10, 40, CONCURRENCY, HEAP.isBlank() ? "JVM default" : HEAP,
-                Runtime.getRuntime().availableProcessors());
+                + " worker concurrency %d, heap %s, %d cores%s ===%n", PAGES, 10, 40, CONCURRENCY, HEAP.isBlank() ? "JVM default" : HEAP,
+                Runtime.getRuntime().availableProcessors(), RECRAWL ? ", one site recrawled" : "");
         System.out.printf("parser's limit (jsoup parse + link extraction, one thread, %,d pages, median of %d passes): %.3f CPU-s per 1,000 pages%n",
                 (long) parser[1], (int) parser[2], parser[0]);
         for (Server s : servers) {
@@ -230,10 +238,11 @@ class CrawlBenchmark {
     private String lastSite;
 
     private Run crawlOnce(Server server, String base, int i) throws Exception {
-        lastSite = server.process.api().body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
+        lastSite = RECRAWL && server.site != null ? server.site : server.process.api().body(Map.of("name", "bench-" + i, "seeds", List.of(base + "/"),
                 "politeness", Map.of("delayMs", 0, "maxConcurrentPerHost", 1000, "respectRobots", true),
                 "limits", Map.of("maxPages", 1_000_000, "maxDepth", 1000)))
                 .post("/api/v1/sites").then().statusCode(201).extract().path("id");
+        server.site = lastSite;
         Run r = crawlOnce(server, lastSite, Map.of());
         double seen = RedisInfo.keyBytes(server.redisUrl, "t:{c:" + lastCrawl + "}:s:*") / (double) r.pages();
         double[] index = searchCatchUp(server, lastCrawl, r.pages());
