@@ -27,6 +27,9 @@ import java.util.regex.Pattern;
 public final class ReplayWebPage {
 
     public static final String VERSION = "2.5.3";
+    /** The index the viewer's service worker serves for its frame ({@code getIndexHtml} in {@code sw.js}). */
+    private static final String VIEWER_INDEX = "<!doctype html><html><head><script src=\"./ui.js\"></script></head>"
+            + "<body><replay-app-main></replay-app-main></body></html>";
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
 
     private ReplayWebPage() {
@@ -51,9 +54,18 @@ public final class ReplayWebPage {
             List<String> console = new ArrayList<>();
             page.onConsoleMessage(m -> console.add(m.type() + ": " + m.text()));
             page.navigate(server.base() + "/");
-            long end = System.nanoTime() + timeout.toNanos();
+            long start = System.nanoTime();
+            long end = start + timeout.toNanos();
+            boolean reloaded = false;
             String seen = "";
             while (System.nanoTime() < end) {
+                // a first visit registers the service worker while the page loads; a visitor who sees nothing reloads,
+                // and the then-active worker serves the archive
+                if (!reloaded && System.nanoTime() - start > timeout.toNanos() / 3
+                        && page.frames().stream().noneMatch(f -> f.url().contains("mp_/" + url))) {
+                    reloaded = true;
+                    page.reload();
+                }
                 for (Frame f : page.frames()) {
                     // the archived page is the frame the service worker serves from the collection (…/w/<coll>/<ts>mp_/<url>)
                     if (f.url().contains("mp_/" + url)) {
@@ -81,6 +93,9 @@ public final class ReplayWebPage {
             case "/" -> res.putHeader("Content-Type", "text/html; charset=utf-8").end(embed);
             // the page loads the viewer, and so does the viewer's own frame under /replay/ (its index served by the worker)
             case "/ui.js", "/replay/ui.js" -> res.putHeader("Content-Type", "application/javascript").end(Buffer.buffer(ui));
+            // the viewer's frame; its service worker serves this index once it controls the frame, but a frame that opens
+            // before the worker is active asks the server (as replayweb.page's own hosting serves it)
+            case "/replay/", "/replay/index.html" -> res.putHeader("Content-Type", "text/html; charset=utf-8").end(VIEWER_INDEX);
             case "/replay/sw.js" -> res.putHeader("Content-Type", "application/javascript").end(Buffer.buffer(sw));
             case "/archive.wacz" -> {
                 res.putHeader("Content-Type", "application/wacz").putHeader("Accept-Ranges", "bytes");
