@@ -16,7 +16,8 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponse;
  * Declares, on every operation of the OpenAPI document, the error answers the API really gives, each with the
  * {@link ApiError} body ({@link ErrorMappers}, {@link HttpLimits}, the authentication mechanisms): 400 (a bad body,
  * parameter or header), 401 (no or a bad token), 403 (a right the caller lacks, or a missing CSRF token), 404 (an
- * unknown id, on paths with one), 409 (a state that forbids the change, on POST, PUT and DELETE), 413 and 415 (a
+ * unknown id, on paths with one), 409 (a state that forbids the change, on POST, PUT and DELETE; on the GETs of plan
+ * predictions and crawl search, a site without a link graph or not indexed for search), 413 and 415 (a
  * body too large or of another type, on any operation), 414 and 431 (an oversized request line or headers, anywhere) and 503 (Redis out of reach).
  * Registered with {@code mp.openapi.filter} (no compile-time tie to the OpenAPI extension, which the native worker's
  * build leaves out); the success answers are declared on the resource methods.
@@ -40,8 +41,9 @@ public class OpenApiErrors implements OASFilter {
                 return;
             }
             boolean hasId = path.contains("{");
-            // predictions need a crawl's link graph: 409 when the site has none yet (PlanService.NoGraphException)
-            boolean needsGraph = path.endsWith("/plan/predictions");
+            // predictions need a crawl's link graph: 409 when the site has none yet (PlanService.NoGraphException); a
+            // crawl's search, a site indexed for search: 409 when it is not (CrawlSearch)
+            boolean needsGraph = path.endsWith("/plan/predictions") || path.endsWith("/search");
             item.getOperations().forEach((method, op) -> declare(op, method, hasId, needsGraph));
         });
     }

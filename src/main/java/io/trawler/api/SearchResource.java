@@ -33,6 +33,8 @@ public class SearchResource {
     @APIResponse(responseCode = "200", description = "the matches")
     @APIResponse(responseCode = "400", description = "no query, or a query too long, or a bad offset or limit")
     @APIResponse(responseCode = "404", description = "no such crawl")
+    @APIResponse(responseCode = "409", description = "the crawl's site is not indexed for search (its search.indexed setting is off)"
+            + " and the crawl's index is not complete")
     @APIResponse(responseCode = "503", description = "search is switched off on this server (trawler.search.enabled=false)")
     public CrawlSearch.SearchView search(@PathParam("id") String id, @QueryParam("q") String q, @QueryParam("offset") String offsetParam,
             @QueryParam("limit") String limitParam) throws IOException {

@@ -157,6 +157,7 @@ public class SiteCommands {
         site.maxConcurrentPerHost = p.maxConcurrentPerHost() == null ? SiteDefaults.MAX_CONCURRENT_PER_HOST : p.maxConcurrentPerHost();
         site.respectRobots = p.respectRobots() == null ? SiteDefaults.RESPECT_ROBOTS : p.respectRobots();
         site.conditionalRequests = p.conditionalRequests() == null || p.conditionalRequests();
+        site.searchIndexed = r.search() == null || r.search().indexed() == null || r.search().indexed();
         SiteRequest.Limits l = r.limits() == null ? new SiteRequest.Limits(null, null) : r.limits();
         site.maxPages = l.maxPages() == null ? SiteDefaults.MAX_PAGES : l.maxPages();
         site.maxDepth = l.maxDepth() == null ? SiteDefaults.MAX_DEPTH : l.maxDepth();

@@ -4,14 +4,27 @@ import java.util.List;
 
 /** Body of POST and PUT /api/v1/sites: only {@code name} and {@code seeds} are required. */
 public record SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits, Urls urls,
-        Retention retention) {
+        Retention retention, Search search) {
 
     public SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits) {
-        this(name, seeds, scope, politeness, limits, null, null);
+        this(name, seeds, scope, politeness, limits, null, null, null);
     }
 
     public SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits, Urls urls) {
-        this(name, seeds, scope, politeness, limits, urls, null);
+        this(name, seeds, scope, politeness, limits, urls, null, null);
+    }
+
+    public SiteRequest(String name, List<String> seeds, Scope scope, Politeness politeness, Limits limits, Urls urls,
+            Retention retention) {
+        this(name, seeds, scope, politeness, limits, urls, retention, null);
+    }
+
+    /**
+     * Whether the manager indexes the site's crawls for search ({@code indexed}, default true). Off: its crawls cost no
+     * indexing, and searching one answers 409; indexes already complete stay searchable.
+     */
+    public record Search(@org.eclipse.microprofile.openapi.annotations.media.Schema(nullable = true,
+            description = "index the site's crawls for search (default true)") Boolean indexed) {
     }
 
     /**

@@ -34,7 +34,8 @@ public class CrawlSearch {
 
     /**
      * The crawl's pages matching {@code q}, {@code limit} of them from the {@code offset}-th: 400 without words or with
-     * a query over {@value #MAX_QUERY} characters, 404 without the crawl, 503 when search is switched off.
+     * a query over {@value #MAX_QUERY} characters, 404 without the crawl, 503 when search is switched off, 409 when the
+     * crawl's site is not indexed for search and the crawl's index is not complete.
      */
     public SearchView search(String crawlId, String q, int offset, int limit) throws IOException {
         if (q == null || q.isBlank()) {
@@ -43,9 +44,14 @@ public class CrawlSearch {
         if (q.length() > MAX_QUERY) {
             throw ApiException.invalid(List.of(new ApiError.Detail("q", "at most " + MAX_QUERY + " characters")));
         }
-        Crawl crawl = crawls.crawl(crawlId);
+        CrawlQueries.CrawlAndSite cs = crawls.withSite(crawlId);
+        Crawl crawl = cs.crawl();
         if (!indexer.enabled()) {
             throw new ApiException(503, "search_disabled", "search is switched off on this server (trawler.search.enabled)", List.of());
+        }
+        if (!crawl.searchIndexed && cs.site() != null && !cs.site().searchIndexed) {
+            throw new ApiException(409, "search_not_indexed", "the site " + cs.site().name + " is not indexed for search"
+                    + " (its setting search.indexed is off): turn it on and its crawls are indexed", List.of());
         }
         SearchIndexer.Answer a = indexer.search(crawl, q.trim(), offset, limit);
         Integer next = offset + a.result().hits().size() < a.result().total() && !a.result().hits().isEmpty()

@@ -37,7 +37,8 @@ import org.netpreserve.jwarc.WarcResponse;
  * background thread of the manager, it indexes every ended crawl's records (crawls that ended before search existed
  * too) once no crawl is running or ten minutes after it ended (see {@link SearchConfig#indexWhileCrawling()}), and any
  * crawl's records so far when
- * someone has searched it in the last 10 minutes; the text comes from the stored WARC records (main text as the page
+ * someone has searched it in the last 10 minutes; crawls of sites whose {@code search.indexed} setting is off are not
+ * indexed; the text comes from the stored WARC records (main text as the page
  * view extracts it). Each step of at most two seconds is one Lucene commit. Indexes of deleted crawls are removed.
  */
 @ApplicationScoped
@@ -158,7 +159,9 @@ public class SearchIndexer {
             java.time.Instant waitedEnough = java.time.Instant.ofEpochMilli(now - IDLE_WAIT_MS);
             List<String> todo = QuarkusTransaction.requiringNew().call(() -> {
                 boolean crawling = !config.indexWhileCrawling() && Crawl.count("state = ?1", CrawlState.RUNNING.name()) > 0;
-                return Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1", List.of("RUNNING", "PAUSED"))
+                // crawls of sites not indexed for search cost nothing (they are indexed if the site's setting comes on)
+                return Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1"
+                                + " and siteId not in (select s.id from Site s where s.searchIndexed = false)", List.of("RUNNING", "PAUSED"))
                         .stream().filter(c -> indexesNow(c.finishedAt, crawling, waitedEnough)).map(c -> c.id).toList();
             });
             List<String> all = new ArrayList<>(todo);

@@ -61,6 +61,9 @@ public class Site extends PanacheEntityBase {
     /** Whether crawls send conditional requests for pages with stored validators (an unchanged page costs a 304). */
     @Column(name = "conditional_requests")
     public boolean conditionalRequests = true;
+    /** Whether the manager indexes the site's crawls for search (off: its crawls cost no indexing and are not searchable). */
+    @Column(name = "search_indexed")
+    public boolean searchIndexed = true;
     @Column(name = "max_pages")
     public long maxPages;
     @Column(name = "max_depth")

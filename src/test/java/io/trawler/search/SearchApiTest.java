@@ -134,6 +134,41 @@ class SearchApiTest {
         }
     }
 
+    @Test
+    void aSiteNotIndexedForSearchCostsItsCrawlsNoIndexingUntilItsSettingComesOn() throws Exception {
+        try (TestWebServer server = TestWebServer.start(req -> {
+            String body = req.path().equals("/") ? "<title>Home</title><p>Quarvish harbour tides.</p><a href=\"/b.html\">b</a>"
+                    : "<title>B</title><p>Quarvish lighthouse keepers.</p>";
+            req.response().putHeader("Content-Type", "text/html; charset=utf-8").end("<!DOCTYPE html><html><body>" + body + "</body></html>");
+        })) {
+            Map<String, Object> site = new HashMap<>(Map.of("name", "not indexed", "seeds", List.of(server.base() + "/"),
+                    "politeness", Map.of("delayMs", 0), "limits", Map.of("maxPages", 10), "search", Map.of("indexed", false)));
+            String siteId = Api.createSite(site);
+            Api.as().get("/api/v1/sites/" + siteId).then().statusCode(200).body("search.indexed", equalTo(false));
+            String crawlId = Api.startCrawl(siteId);
+            Api.awaitEnd(crawlId, 60_000);
+            // the indexer passes it over (its rounds run every 200 ms here): no index is made, the crawl stays unindexed
+            Thread.sleep(1_500);
+            java.nio.file.Path index = java.nio.file.Path.of(org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                    .getValue("trawler.data-dir", String.class), "search", crawlId);
+            assertTrue(!java.nio.file.Files.exists(index), "no index for a crawl of a site not indexed: " + index);
+            Api.as().queryParam("q", "quarvish").get("/api/v1/crawls/" + crawlId + "/search").then().statusCode(409)
+                    .body("error", equalTo("search_not_indexed")).body("message", containsString("search.indexed"));
+            assertTrue(!java.nio.file.Files.exists(index), "a refused search makes no index either");
+            String cookie = UiAccessTest.login(UiAccessTest.user("search")).cookie();
+            given().cookie("trawler_session", cookie).queryParam("q", "quarvish").get("/ui/crawls/" + crawlId + "/search").then()
+                    .statusCode(409).body(containsString("not indexed for search"));
+            given().cookie("trawler_session", cookie).get("/ui/sites/" + siteId).then().statusCode(200)
+                    .body(containsString("crawls are not indexed for search"));
+
+            // the setting back on (a PUT, which takes the whole site): the crawl is indexed and found
+            site.put("search", Map.of("indexed", true));
+            Api.as().body(site).put("/api/v1/sites/" + siteId).then().statusCode(200).body("search.indexed", equalTo(true));
+            JsonPath found = awaitComplete(crawlId, "quarvish");
+            assertEquals(2, found.getInt("total"), found.prettify());
+        }
+    }
+
     /** Searches until the crawl is wholly indexed (the manager indexes an ended crawl in the background). */
     private static JsonPath awaitComplete(String crawlId, String q) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 30_000;
