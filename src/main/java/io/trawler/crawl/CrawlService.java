@@ -41,9 +41,13 @@ public class CrawlService {
     private final LanePlacement lanePlacement;
 
     private final Event<CrawlForgotten> forgotten;
+    /** Whether the manager indexes crawls for search ({@code trawler.search.enabled}): workers then store pages' text. */
+    private final boolean searchEnabled;
 
     public CrawlService(Frontier frontier, ObjectMapper json, OrderConfig order, PolitenessConfig politeness,
-            FrontierConfig frontierConfig, LanePlacement lanePlacement, Event<CrawlForgotten> forgotten) {
+            FrontierConfig frontierConfig, LanePlacement lanePlacement, Event<CrawlForgotten> forgotten,
+            @org.eclipse.microprofile.config.inject.ConfigProperty(name = "trawler.search.enabled", defaultValue = "true") boolean searchEnabled) {
+        this.searchEnabled = searchEnabled;
         this.lanePlacement = lanePlacement;
         this.forgotten = forgotten;
         this.limits = new Frontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords());
@@ -114,7 +118,7 @@ public class CrawlService {
                 site.maxConcurrentPerHost, site.respectRobots, site.maxPages, site.maxDepth, strategy, partitions, mode, laneSeeds,
                 owners, knownUrls, order.constants(), topic, budget, asked.continuous(), followLinks, asked.conditional(),
                 asked.expandUnchanged() && followLinks, asked.keepText(), site.allowPrivateNetworks, site.politenessScope, nodes, site.urlRules(),
-                plan == null ? PathGroups.NONE : plan.groups());
+                plan == null ? PathGroups.NONE : plan.groups(), searchEnabled && site.searchIndexed);
         Crawl crawl = new Crawl();
         crawl.id = id;
         crawl.siteId = site.id;

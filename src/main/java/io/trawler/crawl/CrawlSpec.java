@@ -27,7 +27,9 @@ import java.util.Map;
  * the site by an admin), the site's politeness scope ({@code site} or {@code node}, see {@link PolitenessScope}), the
  * node each lane was asked to run on ({@code nodes}, empty: placed on live nodes automatically) and the site's URL rules
  * ({@code urls}: the query order of fetched URLs and the parameters dropped), and how the plan grouped URLs below the
- * first directory level ({@code groups}: the directories it split and the groups it spreads by path hash). The manager writes it to
+ * first directory level ({@code groups}: the directories it split and the groups it spreads by path hash), and whether
+ * workers store each HTML page's extracted text beside it for search ({@code storeText}: a WARC conversion record, when
+ * the site is indexed for search; specs written before it existed: false, and the indexer parses those pages). The manager writes it to
  * Redis as JSON at start, so workers never need the database.
  */
 public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<String> hosts, List<String> include,
@@ -35,7 +37,7 @@ public record CrawlSpec(String crawlId, String siteId, List<String> seeds, List<
         String strategy, int partitions, String mode, List<List<String>> laneSeeds, Map<String, Integer> owners, long knownUrls,
         Strategies.Constants constants, Topic topic, long budget, boolean continuous, boolean followLinks, boolean conditional,
         boolean expandUnchanged, boolean keepText, boolean allowPrivateNetworks, String politenessScope, List<String> nodes, UrlRules urls,
-        PathGroups groups) {
+        PathGroups groups, boolean storeText) {
 
     /** The site's URL rules as the crawl started (specs written before they existed: the default rules). */
     public UrlRules urlRules() {

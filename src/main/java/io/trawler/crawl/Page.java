@@ -56,6 +56,12 @@ public class Page extends PanacheEntityBase {
     /** The bytes the record's exchange takes in its WARC file (null for records stored before this was kept). */
     @Column(name = "warc_bytes")
     public Long warcBytes;
+    /**
+     * Where the conversion record with the page's extracted text (title and main text) starts in {@link #warcFile} (null:
+     * none was written, as for records stored before it was, revisits and pages that are not HTML).
+     */
+    @Column(name = "text_offset")
+    public Long textOffset;
     /** The stored record's WARC-Record-ID (null for records stored before revisits existed). */
     @Column(name = "record_id")
     public String recordId;

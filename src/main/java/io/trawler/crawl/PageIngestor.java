@@ -50,8 +50,8 @@ public class PageIngestor {
     static final int BATCH = 2000;
     private static final String INSERT = "INSERT INTO page (crawl_id, url, status, outcome, fetched_at, partition_index, depth,"
             + " content_type, digest, warc_file, warc_offset, bytes, truncated, fetch_ms, redirect, error, relevance, relevant, stream_id, url_key,"
-            + " links_in, links_host, links_pattern, links_deep, links_followed, record_id, revisit, refers_to, warc_bytes)"
-            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
+            + " links_in, links_host, links_pattern, links_deep, links_followed, record_id, revisit, refers_to, warc_bytes, text_offset)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
     private static final String QUARANTINE = "INSERT INTO page_quarantine (crawl_id, stream_id, reason, record, created_at)"
             + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING";
 
@@ -399,6 +399,7 @@ public class PageIngestor {
         setNullable(ps, 27, r.revisit());
         setNullable(ps, 28, r.refersTo());
         setNullable(ps, 29, r.warcBytes());
+        setNullable(ps, 30, r.textOffset());
     }
 
     private static void setNullable(PreparedStatement ps, int i, String v) throws SQLException {

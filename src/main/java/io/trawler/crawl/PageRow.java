@@ -12,7 +12,7 @@ import java.time.Instant;
 public record PageRow(String streamId, String url, int status, String outcome, Instant fetchedAt, int partition, int depth,
         String contentType, String digest, String warcFile, Long warcOffset, Long bytes, boolean truncated, Integer fetchMs,
         String redirect, String error, Double relevance, Boolean relevant, LinkDecisions links, String recordId, String revisit,
-        String refersTo, Long warcBytes) {
+        String refersTo, Long warcBytes, Long textOffset) {
 
     static final int MAX_URL = 4096;
 
@@ -33,7 +33,8 @@ public record PageRow(String streamId, String url, int status, String outcome, I
         return new PageRow(streamId, url, r.status(), outcome, Instant.ofEpochMilli(r.fetchedAt()), r.partition(), r.depth(),
                 cut(r.contentType(), 255), cut(r.digest(), 64), cut(r.warcFile(), 255), r.warcOffset(), r.bytes(), r.truncated() != null,
                 fetchMs == null ? null : (int) Math.min(Integer.MAX_VALUE, fetchMs), cut(r.redirect(), MAX_URL), cut(r.error(), 500),
-                r.relevance(), r.relevant(), r.scope(), cut(r.recordId(), 64), cut(r.revisit(), 32), cut(r.refersTo(), 64), r.warcBytes());
+                r.relevance(), r.relevant(), r.scope(), cut(r.recordId(), 64), cut(r.revisit(), 32), cut(r.refersTo(), 64), r.warcBytes(),
+                r.textOffset());
     }
 
     private static String cut(String v, int max) {

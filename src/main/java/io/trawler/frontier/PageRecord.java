@@ -30,6 +30,7 @@ import java.util.Map;
  * @param warcFile     the WARC file holding the response
  * @param warcOffset   the record's offset in it
  * @param warcBytes    the bytes the exchange's records (response or revisit, and request) take in the file
+ * @param textOffset   where the conversion record with the page's extracted text starts in the same file (null: none)
  * @param recordId     the WARC-Record-ID of that record ({@code urn:uuid:…})
  * @param revisit      null when the record is a response; the profile of a revisit record written instead
  *                     ({@code identical-payload-digest}: the payload was the one stored before; {@code server-not-modified}:
@@ -47,7 +48,8 @@ import java.util.Map;
  * @param noindex      the page asked not to be indexed
  */
 public record PageRecord(String url, int status, String outcome, long fetchedAt, int partition, int depth, String contentType, Long bytes,
-        Long fetchMs, String truncated, String etag, Long lastModified, String digest, String warcFile, Long warcOffset, Long warcBytes, String recordId,
+        Long fetchMs, String truncated, String etag, Long lastModified, String digest, String warcFile, Long warcOffset, Long warcBytes, Long textOffset,
+        String recordId,
         String revisit, String refersTo, String error,
         String redirect, Long textFp, String mainText, Double relevance, Boolean relevant, List<String> links, LinkDecisions scope,
         int linksDropped, boolean noindex) {
@@ -84,6 +86,7 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
         put(f, "warcFile", warcFile);
         put(f, "warcOffset", warcOffset);
         put(f, "warcBytes", warcBytes);
+        put(f, "textOffset", textOffset);
         put(f, "recordId", recordId);
         put(f, "revisit", revisit);
         put(f, "refersTo", refersTo);
@@ -122,7 +125,7 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
         return new PageRecord(f.get("url"), intOf(f, "status", 0), f.get("outcome"), longOf(f, "fetchedAt", System.currentTimeMillis()),
                 intOf(f, "partition", 0), intOf(f, "depth", 0), text(f, "contentType"), nullableLong(f, "bytes"), nullableLong(f, "fetchMs"),
                 text(f, "truncated"), text(f, "etag"), nullableLong(f, "lastModified"), text(f, "digest"), text(f, "warcFile"),
-                nullableLong(f, "warcOffset"), nullableLong(f, "warcBytes"), text(f, "recordId"), text(f, "revisit"), text(f, "refersTo"), text(f, "error"), text(f, "redirect"), empty(textFp) ? null : hex("textFp", textFp),
+                nullableLong(f, "warcOffset"), nullableLong(f, "warcBytes"), nullableLong(f, "textOffset"), text(f, "recordId"), text(f, "revisit"), text(f, "refersTo"), text(f, "error"), text(f, "redirect"), empty(textFp) ? null : hex("textFp", textFp),
                 text(f, "mainText"), sim, sim == null ? null : "1".equals(f.get("relevant")),
                 links == null ? null : links.isEmpty() ? List.of() : Arrays.asList(links.split("\n")),
                 empty(f.get("scope")) ? null : LinkDecisions.decode(f.get("scope")), intOf(f, "linksDropped", 0),
@@ -208,6 +211,7 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
         private String warcFile;
         private Long warcOffset;
         private Long warcBytes;
+        private Long textOffset;
         private String recordId;
         private String revisit;
         private String refersTo;
@@ -275,6 +279,12 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
             return this;
         }
 
+        /** Where the conversion record with the page's text starts (null: none was written). */
+        public Builder textOffset(Long offset) {
+            this.textOffset = offset;
+            return this;
+        }
+
         /** The stored record's id, and for a revisit record its profile and the id of the record it refers to. */
         public Builder record(String id, String revisitProfile, String refersToId) {
             this.recordId = id;
@@ -325,7 +335,7 @@ public record PageRecord(String url, int status, String outcome, long fetchedAt,
 
         public PageRecord build() {
             return new PageRecord(url, status, outcome, fetchedAt, partition, depth, contentType, bytes, fetchMs, truncated, etag,
-                    lastModified, digest, warcFile, warcOffset, warcBytes, recordId, revisit, refersTo, error, redirect, textFp, mainText, relevance, relevant, links, scope,
+                    lastModified, digest, warcFile, warcOffset, warcBytes, textOffset, recordId, revisit, refersTo, error, redirect, textFp, mainText, relevance, relevant, links, scope,
                     linksDropped, noindex);
         }
     }

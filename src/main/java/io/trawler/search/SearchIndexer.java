@@ -10,6 +10,7 @@ import io.trawler.crawl.CrawlState;
 import io.trawler.crawl.Page;
 import io.trawler.crawl.PageContent;
 import io.trawler.parse.HtmlParser;
+import io.trawler.store.PageText;
 import io.trawler.store.StoredPayload;
 import io.trawler.store.WarcRecordReader;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,15 +39,16 @@ import org.netpreserve.jwarc.WarcResponse;
  * too) once no crawl is running or ten minutes after it ended (see {@link SearchConfig#indexWhileCrawling()}), and any
  * crawl's records so far when
  * someone has searched it in the last 10 minutes; crawls of sites whose {@code search.indexed} setting is off are not
- * indexed; the text comes from the stored WARC records (main text as the page
- * view extracts it). Each step of at most two seconds is one Lucene commit. Indexes of deleted crawls are removed.
+ * indexed; the text comes from the stored WARC records: the conversion record the worker wrote beside a page's response
+ * (its title and main text as the worker extracted them), or for records without one the response, parsed (main text
+ * as the page view extracts it). Each step of at most two seconds is one Lucene commit. Indexes of deleted crawls are removed.
  */
 @ApplicationScoped
 public class SearchIndexer {
 
     private static final Logger LOG = Logger.getLogger(SearchIndexer.class);
-    /** Text of a page indexed (its first 64 KB of main text). */
-    static final int MAX_TEXT = 65_536;
+    /** Text of a page indexed (its first 64 Ki characters of main text). */
+    static final int MAX_TEXT = PageText.MAX_CHARS;
     static final int MAX_BODY = 5 * 1024 * 1024;
     /** Indexes kept open at once. */
     static final int OPEN = 16;
@@ -261,7 +263,11 @@ public class SearchIndexer {
         String title = "";
         String text = "";
         Page content = p.revisit != null ? original : p;
-        if (content != null && content.warcFile != null && content.warcOffset != null && content.status / 100 == 2) {
+        Optional<PageText> stored = content == null ? Optional.empty() : storedText(content);
+        if (stored.isPresent()) {
+            title = stored.get().title();
+            text = stored.get().mainText();
+        } else if (content != null && content.warcFile != null && content.warcOffset != null && content.status / 100 == 2) {
             try {
                 Optional<StoredPayload> payload = records.read(content.warcFile, content.warcOffset,
                         r -> r instanceof WarcResponse response ? StoredPayload.of(response, MAX_BODY).orElse(null) : null);
@@ -279,6 +285,21 @@ public class SearchIndexer {
             }
         }
         return new CrawlIndex.Doc(p.id, p.url, p.status, title, text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text);
+    }
+
+    /**
+     * The page's text as its worker extracted it, read from the conversion record stored beside its response; empty
+     * when none was stored (records from before, crawls of sites not indexed then) or it cannot be read here.
+     */
+    private Optional<PageText> storedText(Page content) {
+        if (content.warcFile == null || content.textOffset == null) {
+            return Optional.empty();
+        }
+        try {
+            return records.text(content.warcFile, content.textOffset);
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     private CrawlIndex index(String crawlId) throws IOException {

@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.netpreserve.jwarc.MediaType;
+import org.netpreserve.jwarc.WarcConversion;
 import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRecord;
 import org.netpreserve.jwarc.WarcRequest;
@@ -25,7 +26,10 @@ import org.netpreserve.jwarc.WarcTruncationReason;
  * the whole HTTP response, or, when the content is the page's as last stored, a {@code revisit} record with the HTTP
  * head alone (WARC 1.1 §6.7, the {@code identical-payload-digest} profile for a 2xx whose payload digest is the stored
  * one, {@code server-not-modified} for a 304 to a conditional request) referring to the stored record by id, target URI
- * and date; then the {@code request} record, concurrent to it.
+ * and date; then the {@code request} record, concurrent to it; then, for a response whose page's text was extracted, a
+ * {@code conversion} record (WARC 1.1 §6.8: the text of the response it refers to, {@code text/plain; charset=utf-8},
+ * the title on its first line and the main text after it, as Common Crawl's WET files hold a page's text) so that the
+ * search indexer reads a page's text without parsing its HTML again.
  *
  * @param records     each record with the parts of its block (the block is written after the record's header)
  * @param recordId    the WARC-Record-ID of the response or revisit record
@@ -46,8 +50,14 @@ record ExchangeRecords(List<Record> records, String recordId, String payloadDige
     /** Headers not kept as the server sent them: the body is stored decoded, and its length is written afresh. */
     private static final Set<String> DROPPED = Set.of("content-encoding", "transfer-encoding", "content-length");
 
-    /** The records of a fetched exchange; {@code stored}: the page's content as last stored in full, or null. */
-    static ExchangeRecords of(FetchResult r, List<Map.Entry<String, String>> requestHeaders, WarcStore.Previous stored) {
+    /** The media type of a conversion record's block. */
+    static final MediaType TEXT = MediaType.parse("text/plain;charset=utf-8");
+
+    /**
+     * The records of a fetched exchange; {@code stored}: the page's content as last stored in full, or null; {@code text}:
+     * the page's extracted text, written as a conversion record when the exchange is stored as a response (null: none).
+     */
+    static ExchangeRecords of(FetchResult r, List<Map.Entry<String, String>> requestHeaders, WarcStore.Previous stored, PageText text) {
         byte[] body = r.body();
         MessageDigest sha1 = SHA1.get();
         WarcDigest payloadDigest = sha1(sha1, body);
@@ -108,6 +118,16 @@ record ExchangeRecords(List<Record> records, String recordId, String payloadDige
                 .body(MediaType.HTTP_REQUEST, req)
                 .build();
         records.add(new Record(request, new byte[][] {req}));
+        if (profile == null && text != null) {
+            byte[] block = text.block();
+            records.add(new Record(new WarcConversion.Builder()
+                    .addHeader("WARC-Target-URI", target.toString())
+                    .date(date)
+                    .refersTo(main.id())
+                    .blockDigest(sha1(sha1, block))
+                    .body(TEXT, block)
+                    .build(), new byte[][] {block}));
+        }
         String digest = NOT_MODIFIED.equals(profile) ? stored.payloadDigest() : payloadDigest.prefixedBase32();
         return new ExchangeRecords(records, main.id().toString(), digest, profile,
                 profile == null ? null : stored.recordId());

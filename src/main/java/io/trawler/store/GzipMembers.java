@@ -88,6 +88,11 @@ final class GzipMembers implements AutoCloseable {
                 (byte) n, (byte) (n >> 8), (byte) (n >> 16), (byte) (n >> 24)}, 0, 8);
     }
 
+    /** The bytes of the members written since the last {@link #clear()} (where the next member starts). */
+    int size() {
+        return count;
+    }
+
     /** The members written since the last {@link #clear()}; valid until this instance is used again. */
     ByteBuffer bytes() {
         return ByteBuffer.wrap(out, 0, count);

@@ -49,6 +49,26 @@ public final class LocalWarcArchive implements WarcArchive {
         return Optional.of(new CappedInputStream(Channels.newInputStream(ch), maxBytes));
     }
 
+    /**
+     * The content of the gzip member at {@code offset} of a file here (one record, inflated, its check verified); empty
+     * when the file is not here, or the member is larger than {@code max} or not as {@link WarcStore} writes them.
+     */
+    Optional<byte[]> member(String fileName, long offset, int max) throws IOException {
+        Path f = dir.resolve(fileName);
+        if (!Files.isRegularFile(f)) {
+            return Optional.empty();
+        }
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(f);
+        } catch (NoSuchFileException notHere) {
+            return Optional.empty();
+        }
+        try (ch) {
+            return offset >= ch.size() ? Optional.empty() : GzipMember.read(ch, offset, max);
+        }
+    }
+
     @Override
     public boolean delete(String fileName) throws IOException {
         if (fileName.isEmpty() || fileName.contains("/") || fileName.contains("\\") || fileName.startsWith(".")) {

@@ -72,6 +72,30 @@ public final class WarcRecordReader {
         }
     }
 
+    /**
+     * The page text of the conversion record at the offset (as {@link WarcStore} writes it beside a response); empty when
+     * the file is not here nor in the archive, or the record there is not a conversion record.
+     */
+    public Optional<PageText> text(String file, long offset) throws IOException {
+        if (valid(file, offset)) {
+            // a file here: its one gzip member inflated (a streaming reader would inflate the next records too), then parsed
+            Optional<byte[]> member = local.member(file, offset, PageText.MAX_BLOCK_BYTES + 4096);
+            if (member.isPresent()) {
+                try (WarcReader reader = new WarcReader(Channels.newChannel(new java.io.ByteArrayInputStream(member.get())))) {
+                    Optional<WarcRecord> r = reader.next();
+                    return r.isEmpty() ? Optional.empty() : Optional.ofNullable(textOf(r.get()));
+                }
+            }
+        }
+        return read(file, offset, WarcRecordReader::textOf);
+    }
+
+    private static PageText textOf(WarcRecord r) throws IOException {
+        return r instanceof org.netpreserve.jwarc.WarcConversion c
+                ? PageText.ofBlock(new String(c.body().stream().readNBytes(PageText.MAX_BLOCK_BYTES), java.nio.charset.StandardCharsets.UTF_8))
+                : null;
+    }
+
     /** The bytes of the record at the offset, byte for byte as stored (one gzip member), up to the next record. */
     public Optional<byte[]> raw(String file, long offset) throws IOException {
         Optional<InputStream> in = open(file, offset, MAX_RECORD_BYTES);
@@ -105,8 +129,13 @@ public final class WarcRecordReader {
         return open(file, 0, Long.MAX_VALUE);
     }
 
+    /** A plain file name (no directory, not hidden) and an offset in it. */
+    private static boolean valid(String file, long offset) {
+        return file != null && !file.isEmpty() && !file.contains("/") && !file.contains("\\") && !file.startsWith(".") && offset >= 0;
+    }
+
     private Optional<InputStream> open(String file, long offset, long max) throws IOException {
-        if (file == null || file.isEmpty() || file.contains("/") || file.contains("\\") || file.startsWith(".") || offset < 0) {
+        if (!valid(file, offset)) {
             return Optional.empty();
         }
         Optional<InputStream> here = local.open(file, offset, max);

@@ -37,12 +37,14 @@ public final class WarcStore implements AutoCloseable {
     /**
      * Where the exchange's response (or revisit) record went, the SHA-1 of the page's payload, the record's id, for a
      * revisit record its profile ({@code identical-payload-digest}, {@code server-not-modified}) and the id of the record
-     * it refers to (null when not known), and the bytes the exchange's records take in the file ({@code length}).
+     * it refers to (null when not known), the bytes the exchange's records take in the file ({@code length}), and where
+     * the conversion record with the page's text went in the same file ({@code textOffset}; null: none was written).
      */
-    public record Stored(String file, long offset, String payloadDigest, String recordId, String revisit, String refersTo, long length) {
+    public record Stored(String file, long offset, String payloadDigest, String recordId, String revisit, String refersTo, long length,
+            Long textOffset) {
 
         public Stored(String file, long offset, String payloadDigest) {
-            this(file, offset, payloadDigest, null, null, null, 0);
+            this(file, offset, payloadDigest, null, null, null, 0, null);
         }
     }
 
@@ -187,16 +189,30 @@ public final class WarcStore implements AutoCloseable {
      * same payload or a 304 is written as a {@code revisit} record referring to it instead of a response record.
      */
     public Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders, Previous previous) throws IOException {
-        ExchangeRecords x = ExchangeRecords.of(r, requestHeaders, previous);
+        return write(r, requestHeaders, previous, null);
+    }
+
+    /**
+     * As {@link #write(FetchResult, List, Previous)}; when the exchange is stored as a response and {@code text} is given
+     * (the page's title and main text, as the worker extracted them), a {@code conversion} record holding it follows
+     * the request record, and {@link Stored#textOffset()} says where.
+     */
+    public Stored write(FetchResult r, List<Map.Entry<String, String>> requestHeaders, Previous previous, PageText text) throws IOException {
+        ExchangeRecords x = ExchangeRecords.of(r, requestHeaders, previous, text);
         GzipMembers members = GzipMembers.ofThisThread(level);
         try {
+            int textAt = -1;
             for (ExchangeRecords.Record rec : x.records()) {
+                if (rec.record() instanceof org.netpreserve.jwarc.WarcConversion) {
+                    textAt = members.size();
+                }
                 gzip(members, rec.record(), rec.block());
             }
             java.nio.ByteBuffer bytes = members.bytes();
             long length = bytes.remaining();
             Placed at = append(bytes);
-            return new Stored(at.file(), at.offset(), x.payloadDigest(), x.recordId(), x.revisit(), x.refersTo(), length);
+            return new Stored(at.file(), at.offset(), x.payloadDigest(), x.recordId(), x.revisit(), x.refersTo(), length,
+                    textAt < 0 ? null : at.offset() + textAt);
         } finally {
             members.clear();   // a buffer grown for a large body is not kept by an idle thread
         }

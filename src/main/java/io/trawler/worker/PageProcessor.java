@@ -22,6 +22,7 @@ import io.trawler.parse.MainText;
 import io.trawler.parse.UrlNormalizer;
 import io.trawler.refresh.PageHistory;
 import io.trawler.revisit.PageHistories;
+import io.trawler.store.PageText;
 import io.trawler.store.WarcStore;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -255,10 +256,16 @@ final class PageProcessor {
                 .truncated(result.truncated());
         result.header("etag").ifPresent(v -> rec.etag(truncate(v, 200)));
         result.header("last-modified").flatMap(HttpDates::parse).ifPresent(rec::lastModified);
+        // parsed before it is stored: the page's text goes into the WARC beside it (for search), not parsed again later
+        boolean html = !result.isRedirect() && contentStatus >= 200 && contentStatus < 300 && isHtml(contentType, body);
+        HtmlParser.ParsedPage page = html ? HtmlParser.parse(CharsetDetector.decode(body, contentType, fetchConfig.maxParsedChars()),
+                lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused()) : null;
         try {
-            WarcStore.Stored stored = warc.of(ctx.spec()).write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())), previous);
+            PageText text = page != null && unchanged == null && ctx.spec().storeText() ? new PageText(page.title(), page.mainText()) : null;
+            WarcStore.Stored stored = warc.of(ctx.spec()).write(result, fetcher.requestHeaders(UrlNormalizer.authorityOf(lease.url())),
+                    previous, text);
             rec.stored(stored.payloadDigest(), stored.file(), stored.offset()).record(stored.recordId(), stored.revisit(), stored.refersTo())
-                    .warcBytes(stored.length());
+                    .warcBytes(stored.length()).textOffset(stored.textOffset());
         } catch (Exception e) {
             LOG.warnf(e, "WARC write failed for %s", lease.url());
             rec.error("warc: " + truncate(String.valueOf(e.getMessage()), 400));
@@ -278,9 +285,7 @@ final class PageProcessor {
             } catch (IllegalArgumentException e) {
                 rec.error("bad redirect location: " + truncate(location, 400));
             }
-        } else if (contentStatus >= 200 && contentStatus < 300 && isHtml(contentType, body)) {
-            String html = CharsetDetector.decode(body, contentType, fetchConfig.maxParsedChars());
-            HtmlParser.ParsedPage page = HtmlParser.parse(html, lease.url(), fetchConfig.maxLinksPerPage(), ctx.focused());
+        } else if (page != null) {
             LinkRouter.Routed routed = LinkRouter.route(page.followable(), lease.entry().depth(), ctx.urls(), ctx.scope(), ctx.routing(), ctx.order(), partition);
             rec.textFp(page.mainTextFingerprint());
             if (ctx.spec().keepText()) {

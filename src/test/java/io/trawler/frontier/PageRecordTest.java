@@ -18,10 +18,11 @@ class PageRecordTest {
     void everyFieldRoundTrips() {
         PageRecord r = PageRecord.builder("http://a.test/p", 200, "fetched", 1_700_000_000_123L, 3, 2).contentType("text/html")
                 .bytes(10).fetchMs(5).truncated("time").etag("W/\"x\"").lastModified(1_600_000_000_000L).stored("sha1:AB", "f.warc.gz", 7)
+                .warcBytes(900).textOffset(812L).record("urn:uuid:1", "identical-payload-digest", "urn:uuid:0")
                 .error("e").redirect("http://a.test/q").textFp(-1L).mainText("t").relevance(0.5, true)
                 .links(List.of("http://a.test/1", "http://a.test/2"), new LinkDecisions(2, 0, 0, 0, false), 1).noindex(true).build();
         assertEquals(r, PageRecord.parse(r.toFields()));
-        assertEquals(25, r.toFields().size(), "every field is written");
+        assertEquals(30, r.toFields().size(), "every field is written");
     }
 
     @Test

@@ -62,4 +62,31 @@ class HtmlParserTest {
         assertEquals("ab", HtmlParser.parseable("ab\uD83D\uDE00c", 3), "a surrogate pair at the cap is left out whole");
         assertEquals("ab\uD83D\uDE00", HtmlParser.parseable("ab\uD83D\uDE00c", 4));
     }
+
+    /**
+     * The title and main text the worker extracts while parsing a page for its links (stored for search beside the page)
+     * are those the page view and the indexer's fallback extract from the stored page: on every page of the real blog,
+     * focused (with the visible text) or not.
+     */
+    @Test
+    void theWorkersTextIsTheReadableTextOnEveryPageOfTheRealBlog() throws Exception {
+        java.nio.file.Path root = io.trawler.testsupport.SharedData.blog();
+        List<java.nio.file.Path> pages = io.trawler.testsupport.SharedData.blogPages(Integer.MAX_VALUE);
+        assertTrue(pages.size() > 2_000, "the blog's pages: " + pages.size());
+        int withText = 0;
+        int i = 0;
+        for (java.nio.file.Path f : pages) {
+            byte[] body = java.nio.file.Files.readAllBytes(f);
+            String url = "https://dustinpfister.github.io/" + root.relativize(f).toString().replace('\\', '/');
+            String html = CharsetDetector.decode(body, "text/html", HtmlParser.DEFAULT_MAX_PARSED_CHARS);
+            HtmlParser.Readable readable = HtmlParser.readable(html, url);
+            boolean focused = i++ % 2 == 0;
+            HtmlParser.ParsedPage parsed = HtmlParser.parse(html, url, 5_000, focused);
+            assertEquals(readable.title(), parsed.title(), url);
+            assertEquals(readable.mainText(), parsed.mainText(), url);
+            withText += parsed.mainText().isEmpty() ? 0 : 1;
+        }
+        // the posts have main text; the listings (archives, tags, categories, page/N: more than half the pages) are links only
+        assertTrue(withText > pages.size() * 2 / 5, "pages with main text: " + withText + " of " + pages.size());
+    }
 }

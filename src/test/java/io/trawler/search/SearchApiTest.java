@@ -72,6 +72,12 @@ class SearchApiTest {
                     Map.of("maxPages", 1000, "maxDepth", 5));
             String crawlId = Api.startCrawl(siteId);
             Api.awaitEnd(crawlId, 60_000);
+            // the workers stored each HTML page's text beside it (a conversion record): the indexer reads that, not the HTML
+            assertEquals(articles.size() + 1, textRecords(crawlId), "the articles and the home page");
+            JsonPath pages = Api.as().queryParam("limit", 100).get("/api/v1/crawls/" + crawlId + "/pages").then().statusCode(200).extract().jsonPath();
+            List<Map<String, Object>> warcs = pages.getList("pages.warc");
+            assertEquals(articles.size() + 1, warcs.stream().filter(w -> w != null && w.get("textOffset") != null
+                    && ((Number) w.get("textOffset")).longValue() > ((Number) w.get("offset")).longValue()).count(), "the API says where the text is");
             JsonPath first = awaitComplete(crawlId, "zorbex quillon");
             assertEquals(1, first.getInt("total"), "found by the words of its URL");
             assertTrue(first.getString("hits[0].url").endsWith("/downloads/zorbex-quillon.csv"));
@@ -147,6 +153,7 @@ class SearchApiTest {
             Api.as().get("/api/v1/sites/" + siteId).then().statusCode(200).body("search.indexed", equalTo(false));
             String crawlId = Api.startCrawl(siteId);
             Api.awaitEnd(crawlId, 60_000);
+            assertEquals(0, textRecords(crawlId), "no text stored for a site not indexed");
             // the indexer passes it over (its rounds run every 200 ms here): no index is made, the crawl stays unindexed
             Thread.sleep(1_500);
             java.nio.file.Path index = java.nio.file.Path.of(org.eclipse.microprofile.config.ConfigProvider.getConfig()
@@ -161,12 +168,19 @@ class SearchApiTest {
             given().cookie("trawler_session", cookie).get("/ui/sites/" + siteId).then().statusCode(200)
                     .body(containsString("crawls are not indexed for search"));
 
-            // the setting back on (a PUT, which takes the whole site): the crawl is indexed and found
+            // the setting back on (a PUT, which takes the whole site): the crawl is indexed (its pages parsed again, as they
+            // have no stored text) and found
             site.put("search", Map.of("indexed", true));
             Api.as().body(site).put("/api/v1/sites/" + siteId).then().statusCode(200).body("search.indexed", equalTo(true));
             JsonPath found = awaitComplete(crawlId, "quarvish");
             assertEquals(2, found.getInt("total"), found.prettify());
         }
+    }
+
+    /** The crawl's page records whose text the worker stored beside them. */
+    private static long textRecords(String crawlId) {
+        return io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> io.trawler.crawl.Page.count(
+                "crawlId = ?1 and textOffset is not null", crawlId));
     }
 
     /** Searches until the crawl is wholly indexed (the manager indexes an ended crawl in the background). */

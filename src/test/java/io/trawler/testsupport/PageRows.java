@@ -61,7 +61,7 @@ public final class PageRows {
                     ps.addBatch();
                     tally.add(s);
                     hosts.add(new PageRow("0-" + i, "http://127.0.0.1:9/", s, "fetched", Instant.now(), 0, 0, null, null,
-                            null, null, 20_000L + i % 5000, false, 40 + i % 100, null, null, null, null, null, null, null, null, null));
+                            null, null, 20_000L + i % 5000, false, 40 + i % 100, null, null, null, null, null, null, null, null, null, null));
                     if (i % 5000 == 4999) {
                         ps.executeBatch();
                     }
