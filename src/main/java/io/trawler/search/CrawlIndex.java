@@ -7,6 +7,21 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.CodecReader;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -37,6 +52,12 @@ import org.apache.lucene.store.NIOFSDirectory;
  * analyses text ({@link TextAnalysis}: Unicode words, CJK bigrams, English stems). Queries: every word must occur, in
  * the URL or the text; a "quoted phrase" must occur as a phrase. The commit's user data keeps the largest record id
  * indexed, so indexing resumes where it stopped after a restart. Thread-safe (Lucene's writer and near-real-time readers).
+ *
+ * <p>A page whose content another crawl's index already holds (a revisit record of an earlier crawl's response) is not
+ * analysed again: {@link #copyFrom} copies that index's document (its postings, as a merge does) and points the copy at
+ * this crawl's record. Each document therefore carries the record it stands for as updatable doc values
+ * ({@code page}, {@code pageStatus}), and the record it was made for as a key term; indexes made before this (without
+ * them) are read as before and are never a copy's source.
  */
 public final class CrawlIndex implements Closeable {
 
@@ -68,6 +89,14 @@ public final class CrawlIndex implements Closeable {
     static final String TITLE = "title";
     static final String SNIPPET = "snippet";
     private static final String UP_TO = "upTo";
+    /** The record a document was made for (its content's record; a key term, so that a copy can be found and re-pointed). */
+    static final String KEY = "key";
+    /** The record a document stands for, and its status (doc values: a copy is re-pointed at the record of this crawl). */
+    static final String PAGE = "page";
+    static final String PAGE_STATUS = "pageStatus";
+    /** Commit data: the index's format ("2": every document has a key and doc values) and whether revisits were copied. */
+    private static final String FORMAT = "format";
+    private static final String COPIED = "copiedRevisits";
     /** Characters of the text kept to show with a hit. */
     static final int SNIPPET_CHARS = 240;
 
@@ -95,6 +124,15 @@ public final class CrawlIndex implements Closeable {
     private volatile long commits;
     private volatile long refreshedCommits;
     private volatile long upTo;
+    /** Whether every document has a key and doc values (an index made before they existed is read without them). */
+    private final boolean keyed;
+    private volatile boolean copied;
+    /** Records past {@link #upTo} the index holds: copies, made before the records before them were indexed. */
+    private final Set<Long> ahead = ConcurrentHashMap.newKeySet();
+
+    /** A copy's record in this crawl: its id and status (a 304 is found with the content it confirmed). */
+    public record Copy(long pageId, int status) {
+    }
 
     public CrawlIndex(Path path) throws IOException {
         // plain file reads, not memory maps: FSDirectory.open's MMapDirectory calls madvise through the foreign-function
@@ -105,19 +143,25 @@ public final class CrawlIndex implements Closeable {
                 // closing drops what was added since the last commit: it is indexed again from upTo, never twice
                 .setCommitOnClose(false);
         this.writer = new IndexWriter(dir, cfg);
-        String committed = null;
-        if (DirectoryReader.indexExists(dir)) {
+        Map<String, String> data = new java.util.HashMap<>();
+        boolean exists = DirectoryReader.indexExists(dir);
+        if (exists) {
             for (Map.Entry<String, String> e : writer.getLiveCommitData()) {
-                if (UP_TO.equals(e.getKey())) {
-                    committed = e.getValue();
-                }
+                data.put(e.getKey(), e.getValue());
             }
         }
-        this.upTo = committed == null ? 0 : Long.parseLong(committed);
+        this.upTo = data.containsKey(UP_TO) ? Long.parseLong(data.get(UP_TO)) : 0;
+        this.keyed = !exists || "2".equals(data.get(FORMAT));
+        this.copied = "1".equals(data.get(COPIED));
         try {
-            // an index committed by a closing writer of an older version may hold records past upTo: they come again
-            writer.deleteDocuments(LongPoint.newRangeQuery(ID, upTo + 1, Long.MAX_VALUE));
+            if (!keyed) {
+                // an index committed by a closing writer of an older version may hold records past upTo: they come again
+                writer.deleteDocuments(LongPoint.newRangeQuery(ID, upTo + 1, Long.MAX_VALUE));
+            }
             this.searchers = new org.apache.lucene.search.SearcherManager(writer, null);
+            if (keyed && exists) {
+                ahead.addAll(pagesAfter(upTo));
+            }
         } catch (IOException | RuntimeException e) {
             writer.close();
             dir.close();
@@ -129,6 +173,124 @@ public final class CrawlIndex implements Closeable {
     /** The largest record id indexed and committed (0: none). */
     public long upTo() {
         return upTo;
+    }
+
+    /** Whether the index holds the record (a copy made ahead of the records indexed in order). */
+    public boolean holds(long pageId) {
+        return pageId <= upTo || ahead.contains(pageId);
+    }
+
+    /** Whether this crawl's revisits were copied from the indexes holding their content (once, when the crawl had ended). */
+    public boolean revisitsCopied() {
+        return copied;
+    }
+
+    /** The records past {@code after} the committed index holds (its copies). */
+    private Set<Long> pagesAfter(long after) throws IOException {
+        Set<Long> out = new java.util.HashSet<>();
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            for (LeafReaderContext leaf : searcher.getIndexReader().leaves()) {
+                NumericDocValues pages = DocValues.getNumeric(leaf.reader(), PAGE);
+                Bits live = leaf.reader().getLiveDocs();
+                for (int d = pages.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = pages.nextDoc()) {
+                    if ((live == null || live.get(d)) && pages.longValue() > after) {
+                        out.add(pages.longValue());
+                    }
+                }
+            }
+        } finally {
+            searchers.release(searcher);
+        }
+        return out;
+    }
+
+    /**
+     * Copies, from the index of another crawl at {@code source}, the documents made for the records {@code copies} names
+     * (by their ids there) as documents of this crawl's records (the copy's id and status), without analysing their
+     * text again: the source's segments are merged in with every other document left out, then the copies re-pointed.
+     * Not committed ({@link #commitCopies}). Returns the source records copied: none when the source is an index made
+     * before copies existed, or does not hold them.
+     */
+    public Set<Long> copyFrom(Path source, Map<Long, Copy> copies) throws IOException {
+        Set<Long> found = new java.util.HashSet<>();
+        try (Directory from = new NIOFSDirectory(source)) {
+            if (copies.isEmpty() || !DirectoryReader.indexExists(from)) {
+                return found;
+            }
+            try (DirectoryReader reader = DirectoryReader.open(from)) {
+                if (!"2".equals(reader.getIndexCommit().getUserData().get(FORMAT))) {
+                    return found;
+                }
+                Query wanted = LongPoint.newSetQuery(ID, copies.keySet());
+                IndexSearcher searcher = new IndexSearcher(reader);
+                Weight weight = searcher.createWeight(searcher.rewrite(wanted), ScoreMode.COMPLETE_NO_SCORES, 1f);
+                List<CodecReader> parts = new ArrayList<>();
+                for (LeafReaderContext leaf : reader.leaves()) {
+                    Scorer scorer = weight.scorer(leaf);
+                    if (scorer == null) {
+                        continue;
+                    }
+                    FixedBitSet keep = new FixedBitSet(leaf.reader().maxDoc());
+                    Bits live = leaf.reader().getLiveDocs();
+                    NumericDocValues pages = DocValues.getNumeric(leaf.reader(), PAGE);
+                    DocIdSetIterator it = scorer.iterator();
+                    for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+                        // the source's own document of the record (not a copy it holds of another crawl's)
+                        if ((live == null || live.get(d)) && pages.advanceExact(d) && copies.containsKey(pages.longValue())
+                                && found.add(pages.longValue())) {
+                            keep.set(d);
+                        }
+                    }
+                    if (keep.cardinality() > 0) {
+                        parts.add(only(org.apache.lucene.index.SlowCodecReaderWrapper.wrap(leaf.reader()), keep));
+                    }
+                }
+                if (parts.isEmpty()) {
+                    return found;
+                }
+                writer.addIndexes(parts.toArray(CodecReader[]::new));
+            }
+        }
+        for (long original : found) {
+            Copy c = copies.get(original);
+            Term key = new Term(KEY, Long.toString(original));
+            writer.updateDocValues(key, new NumericDocValuesField(PAGE, c.pageId()), new NumericDocValuesField(PAGE_STATUS, c.status()));
+            ahead.add(c.pageId());
+        }
+        return found;
+    }
+
+    /** A segment with only the {@code keep} documents live (a merge of it copies those alone). */
+    private static CodecReader only(CodecReader in, FixedBitSet keep) {
+        int n = keep.cardinality();
+        return new org.apache.lucene.index.FilterCodecReader(in) {
+            @Override
+            public Bits getLiveDocs() {
+                return keep;
+            }
+
+            @Override
+            public int numDocs() {
+                return n;
+            }
+
+            @Override
+            public CacheHelper getCoreCacheHelper() {
+                return null;
+            }
+
+            @Override
+            public CacheHelper getReaderCacheHelper() {
+                return null;
+            }
+        };
+    }
+
+    /** Commits the copies made, and that this crawl's revisits were copied (the records indexed so far unchanged). */
+    public void commitCopies() throws IOException {
+        copied = true;
+        commit(upTo);
     }
 
     /** Adds the records and commits, remembering {@code lastId} as indexed (records are indexed in id order). */
@@ -147,6 +309,9 @@ public final class CrawlIndex implements Closeable {
             Document doc = new Document();
             doc.add(new LongPoint(ID, d.pageId()));
             doc.add(new StoredField(ID, d.pageId()));
+            doc.add(new StringField(KEY, Long.toString(d.pageId()), Field.Store.NO));
+            doc.add(new NumericDocValuesField(PAGE, d.pageId()));
+            doc.add(new NumericDocValuesField(PAGE_STATUS, d.status()));
             doc.add(new TextField(URL, d.url(), Field.Store.YES));
             doc.add(new TextField(TEXT, d.title() + "\n" + d.text(), Field.Store.NO));
             doc.add(new IntPoint(STATUS, d.status()));
@@ -160,7 +325,14 @@ public final class CrawlIndex implements Closeable {
 
     /** Commits what was added, remembering {@code lastId} as the largest record id indexed. */
     public void commit(long lastId) throws IOException {
-        writer.setLiveCommitData(Map.of(UP_TO, Long.toString(lastId)).entrySet());
+        Map<String, String> data = new java.util.HashMap<>(Map.of(UP_TO, Long.toString(lastId)));
+        if (keyed) {
+            data.put(FORMAT, "2");
+        }
+        if (copied) {
+            data.put(COPIED, "1");
+        }
+        writer.setLiveCommitData(data.entrySet());
         writer.commit();
         upTo = lastId;
         commits++;
@@ -193,11 +365,18 @@ public final class CrawlIndex implements Closeable {
             TopDocs top = searcher.search(q, Math.max(1, offset + limit));
             List<Hit> hits = new ArrayList<>();
             var stored = searcher.storedFields();
+            List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
             for (int i = offset; i < top.scoreDocs.length; i++) {
                 ScoreDoc sd = top.scoreDocs[i];
                 Document d = stored.document(sd.doc);
-                hits.add(new Hit(d.getField(ID).numericValue().longValue(), d.get(URL), d.getField(STATUS).numericValue().intValue(),
-                        d.get(TITLE), d.get(SNIPPET), List.of()));
+                // the record it stands for: a copy's doc values were re-pointed; documents of old indexes have none
+                LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(sd.doc, leaves));
+                NumericDocValues page = DocValues.getNumeric(leaf.reader(), PAGE);
+                NumericDocValues status = DocValues.getNumeric(leaf.reader(), PAGE_STATUS);
+                int local = sd.doc - leaf.docBase;
+                long id = page.advanceExact(local) ? page.longValue() : d.getField(ID).numericValue().longValue();
+                int code = status.advanceExact(local) ? (int) status.longValue() : d.getField(STATUS).numericValue().intValue();
+                hits.add(new Hit(id, d.get(URL), code, d.get(TITLE), d.get(SNIPPET), List.of()));
             }
             return new Result(total, hits);
         } finally {

@@ -1,5 +1,7 @@
 package io.trawler.search;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -71,12 +73,23 @@ public class SearchIndexer {
     private final Map<String, Long> wanted = new ConcurrentHashMap<>();
     /** Crawls with a catch-up queued by a search and not yet run (one at a time per crawl, however often it is searched). */
     private final Set<String> catchingUp = ConcurrentHashMap.newKeySet();
+    /** Ended crawls waiting for the indexes of the crawls holding their unchanged pages, since when. */
+    private final Map<String, Long> awaitingSources = new ConcurrentHashMap<>();
     private ScheduledExecutorService thread;
     /** Set at shutdown: the indexer stops at its next batch. */
     private volatile boolean stopping;
     private long lastSweep;
 
-    public SearchIndexer(SearchConfig config, TrawlerConfig trawler, WarcRecordReader records, PageContent contents) {
+    /** Documents made by analysing a record's text, and documents copied from another crawl's index (unchanged pages). */
+    private final Counter analysed;
+    private final Counter copied;
+
+    public SearchIndexer(SearchConfig config, TrawlerConfig trawler, WarcRecordReader records, PageContent contents,
+            MeterRegistry metrics) {
+        this.analysed = Counter.builder("trawler.search.documents").tag("made", "analysed")
+                .description("Search documents made by analysing a page's text").register(metrics);
+        this.copied = Counter.builder("trawler.search.documents").tag("made", "copied")
+                .description("Search documents copied from an earlier crawl's index (unchanged pages, not analysed again)").register(metrics);
         this.contents = contents;
         this.config = config;
         this.trawler = trawler;
@@ -144,10 +157,12 @@ public class SearchIndexer {
         List<Long> ids = hits.stream().map(CrawlIndex.Hit::pageId).toList();
         Map<Long, Page> pages = QuarkusTransaction.requiringNew().call(() -> Page.<Page>list("id in ?1", ids).stream()
                 .collect(java.util.stream.Collectors.toMap(p -> p.id, p -> p)));
+        // a revisit's text is its original's
+        Map<Long, Page> originals = pages.values().stream().anyMatch(p -> p.revisit != null) ? contents.originals(pages.values()) : Map.of();
         List<CrawlIndex.Hit> out = new ArrayList<>(hits.size());
         for (CrawlIndex.Hit h : hits) {
             Page p = pages.get(h.pageId());
-            out.add(p == null ? h : h.withPassage(Passages.best(q, doc(p).text())));
+            out.add(p == null ? h : h.withPassage(Passages.best(q, doc(p, originals.get(p.id)).text())));
         }
         return out;
     }
@@ -163,7 +178,7 @@ public class SearchIndexer {
                 boolean crawling = !config.indexWhileCrawling() && Crawl.count("state = ?1", CrawlState.RUNNING.name()) > 0;
                 // crawls of sites not indexed for search cost nothing (they are indexed if the site's setting comes on)
                 return Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1"
-                                + " and siteId not in (select s.id from Site s where s.searchIndexed = false)", List.of("RUNNING", "PAUSED"))
+                                + " and siteId not in (select s.id from Site s where s.searchIndexed = false) order by startedAt", List.of("RUNNING", "PAUSED"))
                         .stream().filter(c -> indexesNow(c.finishedAt, crawling, waitedEnough)).map(c -> c.id).toList();
             });
             List<String> all = new ArrayList<>(todo);
@@ -210,6 +225,9 @@ public class SearchIndexer {
         }
         boolean ended = !crawl.isActive() && crawl.drained;
         CrawlIndex index = index(crawlId);
+        if (ended && !index.revisitsCopied() && !copyRevisits(crawlId, index)) {
+            return 0;   // the indexes holding its unchanged pages are still being made: this crawl waits for them
+        }
         long deadline = System.currentTimeMillis() + budgetMs;
         int done = 0;
         long last = index.upTo();
@@ -219,12 +237,15 @@ public class SearchIndexer {
                 long after = last;
                 List<Page> batch = QuarkusTransaction.requiringNew().call(() -> Page.after(crawlId, after, config.batch()));
                 if (!batch.isEmpty()) {
+                    // records copied from another crawl's index are there already
+                    List<Page> todo = batch.stream().filter(p -> !index.holds(p.id)).toList();
                     // a revisit record's content is the record it refers to (one query for the batch's revisits)
-                    Map<Long, Page> originals = batch.stream().anyMatch(p -> p.revisit != null) ? contents.originals(batch) : Map.of();
-                    List<CrawlIndex.Doc> docs = new ArrayList<>(batch.size());
-                    for (Page p : batch) {
+                    Map<Long, Page> originals = todo.stream().anyMatch(p -> p.revisit != null) ? contents.originals(todo) : Map.of();
+                    List<CrawlIndex.Doc> docs = new ArrayList<>(todo.size());
+                    for (Page p : todo) {
                         docs.add(doc(p, originals.get(p.id)));
                     }
+                    analysed.increment(docs.size());
                     index.addUncommitted(docs);
                     pending = true;
                     last = batch.get(batch.size() - 1).id;
@@ -250,9 +271,70 @@ public class SearchIndexer {
         }
     }
 
-    /** A record's document: URL and status always; title and main text for a stored 2xx HTML or text page. */
-    CrawlIndex.Doc doc(Page p) {
-        return doc(p, null);
+    /** Revisit records looked up at a time when copying their documents. */
+    static final int COPY_BATCH = 2_000;
+
+    /**
+     * Copies the documents of the crawl's revisit records (past what its index holds) from the indexes of the earlier
+     * crawls whose responses they refer to, when those are complete: their text is not read nor analysed again. Only
+     * revisits of the same URL in another crawl, each original once (a continuous crawl may revisit a page several
+     * times: the others are analysed). Commits, so that it happens once for the crawl. False, having done nothing, while
+     * a source crawl's index is still to be made (at most {@link #IDLE_WAIT_MS}: then the rest is analysed).
+     */
+    private boolean copyRevisits(String crawlId, CrawlIndex index) throws IOException {
+        Map<String, Map<Long, CrawlIndex.Copy>> bySource = new java.util.HashMap<>();
+        Set<Long> originalsSeen = new java.util.HashSet<>();
+        long after = index.upTo();
+        while (!stopping) {
+            long from = after;
+            List<Page> revisits = QuarkusTransaction.requiringNew().call(() -> Page.<Page>find(
+                    "crawlId = ?1 and id > ?2 and revisit is not null order by crawlId, id", crawlId, from).page(0, COPY_BATCH).list());
+            if (revisits.isEmpty()) {
+                break;
+            }
+            Map<Long, Page> originals = contents.originals(revisits);
+            for (Page p : revisits) {
+                Page o = originals.get(p.id);
+                if (o != null && o.id != null && o.crawlId != null && !o.crawlId.equals(crawlId) && o.url.equals(p.url)
+                        && originalsSeen.add(o.id)) {
+                    bySource.computeIfAbsent(o.crawlId, c -> new java.util.HashMap<>()).put(o.id, new CrawlIndex.Copy(p.id, p.status));
+                }
+            }
+            after = revisits.get(revisits.size() - 1).id;
+            if (revisits.size() < COPY_BATCH) {
+                break;
+            }
+        }
+        if (stopping) {
+            return false;
+        }
+        // only complete indexes are sources (an index being made may not hold the original yet)
+        List<Crawl> sources = bySource.isEmpty() ? List.of() : QuarkusTransaction.requiringNew().call(() -> Crawl.<Crawl>list(
+                "id in ?1", bySource.keySet()));
+        Set<String> complete = new java.util.HashSet<>();
+        boolean waiting = false;
+        for (Crawl c : sources) {
+            if (c.searchIndexed) {
+                complete.add(c.id);
+            } else if (!c.isActive() && c.drained) {
+                waiting = true;   // ended and to be indexed in the background: soon a source
+            }
+        }
+        long now = System.currentTimeMillis();
+        if (waiting && now - awaitingSources.computeIfAbsent(crawlId, k -> now) < IDLE_WAIT_MS) {
+            return false;
+        }
+        awaitingSources.remove(crawlId);
+        int n = 0;
+        for (Map.Entry<String, Map<Long, CrawlIndex.Copy>> source : bySource.entrySet()) {
+            Path dir = root().resolve(source.getKey());
+            if (complete.contains(source.getKey()) && Files.isDirectory(dir)) {
+                n += index.copyFrom(dir, source.getValue()).size();
+            }
+        }
+        index.commitCopies();
+        copied.increment(n);
+        return true;
     }
 
     /**

@@ -177,6 +177,83 @@ class SearchApiTest {
         }
     }
 
+    /**
+     * A recrawl of an unchanged site (every page a 304 to a conditional request) is indexed by copying the first crawl's
+     * documents, not by analysing the pages again: the same matches, standing for the second crawl's records, with their
+     * passages read from the first crawl's stored text.
+     */
+    @Test
+    void aRecrawlsUnchangedPagesAreCopiedFromTheFirstCrawlsIndex() throws Exception {
+        String[] words = {"ambergris", "basalt", "cormorant", "dunlin", "eelgrass", "fulmar", "gannet", "halyard"};
+        try (TestWebServer server = TestWebServer.start(req -> {
+            String path = req.path();
+            if (!path.equals("/") && !path.matches("/p[0-7]\\.html")) {
+                req.response().setStatusCode(404).end();
+                return;
+            }
+            String etag = "\"v1" + path.hashCode() + "\"";
+            if (etag.equals(req.getHeader("If-None-Match"))) {
+                req.response().setStatusCode(304).putHeader("ETag", etag).end();
+                return;
+            }
+            StringBuilder body = new StringBuilder("<!DOCTYPE html><html><head><title>Velmoran ").append(path).append("</title></head><body><article>");
+            if (path.equals("/")) {
+                for (int i = 0; i < words.length; i++) {
+                    body.append("<a href=\"/p").append(i).append(".html\">report</a> ");
+                }
+                body.append("<p>Velmoran harbour reports, every tide of the season.</p>");
+            } else {
+                int i = path.charAt(2) - '0';
+                body.append("<p>Velmoran harbour report on the ").append(words[i]).append(" seen at the quay this morning.</p>");
+            }
+            req.response().putHeader("Content-Type", "text/html; charset=utf-8").putHeader("ETag", etag)
+                    .end(body.append("</article></body></html>").toString());
+        })) {
+            String siteId = Api.createSite("recrawled", server.base() + "/", Map.of("delayMs", 0, "maxConcurrentPerHost", 4),
+                    Map.of("maxPages", 100, "maxDepth", 3));
+            String first = Api.startCrawl(siteId);
+            Api.awaitEnd(first, 60_000);
+            JsonPath before = awaitComplete(first, "velmoran harbour");
+            assertEquals(words.length + 1, before.getInt("total"));
+            Thread.sleep(500);   // the first crawl's page histories are recorded as its records are ingested
+            double copiedBefore = metric("trawler_search_documents_total{made=\"copied\"}");
+            double analysedBefore = metric("trawler_search_documents_total{made=\"analysed\"}");
+
+            String second = Api.startCrawl(siteId);
+            Api.awaitEnd(second, 60_000);
+            JsonPath after = awaitComplete(second, "velmoran harbour");
+            assertEquals(words.length + 1, after.getInt("total"));
+            assertEquals(words.length + 1, metric("trawler_search_documents_total{made=\"copied\"}") - copiedBefore, "every page copied");
+            assertEquals(0.0, metric("trawler_search_documents_total{made=\"analysed\"}") - analysedBefore, "none analysed again");
+
+            JsonPath pages = Api.as().queryParam("limit", 100).get("/api/v1/crawls/" + second + "/pages").then().statusCode(200).extract().jsonPath();
+            Map<Long, Integer> statusOf = new HashMap<>();
+            for (Map<String, Object> p : pages.<Map<String, Object>>getList("pages")) {
+                statusOf.put(((Number) p.get("id")).longValue(), ((Number) p.get("status")).intValue());
+            }
+            JsonPath gannet = Api.as().queryParam("q", "gannet").get("/api/v1/crawls/" + second + "/search").then().statusCode(200).extract().jsonPath();
+            assertEquals(1, gannet.getInt("total"));
+            long id = gannet.getLong("hits[0].pageId");
+            assertEquals(304, statusOf.get(id), "the hit is the second crawl's record (a 304): " + gannet.prettify());
+            assertEquals(304, gannet.getInt("hits[0].status"));
+            assertTrue(gannet.getString("hits[0].url").endsWith("/p6.html"));
+            List<Map<String, Object>> parts = gannet.getList("hits[0].passage");
+            assertTrue(parts.stream().anyMatch(part -> Boolean.TRUE.equals(part.get("match")) && "gannet".equals(part.get("text"))),
+                    "the passage comes from the unchanged content: " + parts);
+        }
+    }
+
+    /** A counter of the server's Prometheus metrics (0 when not yet registered). */
+    private static double metric(String series) {
+        String text = given().header("Authorization", "Bearer " + Api.TOKEN).get("/q/metrics").then().statusCode(200).extract().asString();
+        for (String line : text.split("\n")) {
+            if (line.startsWith(series + " ")) {
+                return Double.parseDouble(line.substring(series.length() + 1).trim());
+            }
+        }
+        return 0;
+    }
+
     /** The crawl's page records whose text the worker stored beside them. */
     private static long textRecords(String crawlId) {
         return io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> io.trawler.crawl.Page.count(
