@@ -120,4 +120,9 @@ public class Page extends PanacheEntityBase {
     public static List<Page> after(String crawlId, long after, int limit) {
         return find("crawlId = ?1 and id > ?2 order by crawlId, id", crawlId, after).page(0, limit).list();
     }
+
+    /** As {@link #after}, the records stored in full only (revisit records left out). */
+    public static List<Page> responsesAfter(String crawlId, long after, int limit) {
+        return find("crawlId = ?1 and id > ?2 and revisit is null order by crawlId, id", crawlId, after).page(0, limit).list();
+    }
 }

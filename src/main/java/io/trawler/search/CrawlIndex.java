@@ -180,6 +180,11 @@ public final class CrawlIndex implements Closeable {
         return pageId <= upTo || ahead.contains(pageId);
     }
 
+    /** How many records past {@code after} the index holds ahead of its order (copies). */
+    public long heldAfter(long after) {
+        return ahead.stream().filter(id -> id > after).count();
+    }
+
     /** Whether this crawl's revisits were copied from the indexes holding their content (once, when the crawl had ended). */
     public boolean revisitsCopied() {
         return copied;

@@ -232,10 +232,14 @@ public class SearchIndexer {
         int done = 0;
         long last = index.upTo();
         boolean pending = false;   // added and not yet committed
+        // when every revisit still to come was copied, only the responses are read (an unchanged recrawl: none)
+        boolean responsesOnly = index.revisitsCopied() && QuarkusTransaction.requiringNew().call(() -> Page.count(
+                "crawlId = ?1 and id > ?2 and revisit is not null", crawlId, index.upTo())) <= index.heldAfter(index.upTo());
         try {
             while (true) {
                 long after = last;
-                List<Page> batch = QuarkusTransaction.requiringNew().call(() -> Page.after(crawlId, after, config.batch()));
+                List<Page> batch = QuarkusTransaction.requiringNew().call(() -> responsesOnly
+                        ? Page.responsesAfter(crawlId, after, config.batch()) : Page.after(crawlId, after, config.batch()));
                 if (!batch.isEmpty()) {
                     // records copied from another crawl's index are there already
                     List<Page> todo = batch.stream().filter(p -> !index.holds(p.id)).toList();
@@ -287,23 +291,23 @@ public class SearchIndexer {
         long after = index.upTo();
         while (!stopping) {
             long from = after;
-            List<Page> revisits = QuarkusTransaction.requiringNew().call(() -> Page.<Page>find(
-                    "crawlId = ?1 and id > ?2 and revisit is not null order by crawlId, id", crawlId, from).page(0, COPY_BATCH).list());
-            if (revisits.isEmpty()) {
-                break;
-            }
-            Map<Long, Page> originals = contents.originals(revisits);
-            for (Page p : revisits) {
-                Page o = originals.get(p.id);
-                if (o != null && o.id != null && o.crawlId != null && !o.crawlId.equals(crawlId) && o.url.equals(p.url)
-                        && originalsSeen.add(o.id)) {
-                    bySource.computeIfAbsent(o.crawlId, c -> new java.util.HashMap<>()).put(o.id, new CrawlIndex.Copy(p.id, p.status));
+            // each revisit with the response it refers to, of the same URL in another crawl (ids and statuses only)
+            List<Object[]> rows = QuarkusTransaction.requiringNew().call(() -> Page.getEntityManager().createQuery(
+                    "select p.id, p.status, o.id, o.crawlId from Page p, Page o where p.crawlId = ?1 and p.id > ?2"
+                            + " and p.revisit is not null and o.recordId = p.refersTo and o.revisit is null and o.crawlId <> p.crawlId"
+                            + " and o.url = p.url order by p.id", Object[].class)
+                    .setParameter(1, crawlId).setParameter(2, from).setMaxResults(COPY_BATCH).getResultList());
+            for (Object[] r : rows) {
+                long original = ((Number) r[2]).longValue();
+                if (originalsSeen.add(original)) {
+                    bySource.computeIfAbsent((String) r[3], c -> new java.util.HashMap<>())
+                            .put(original, new CrawlIndex.Copy(((Number) r[0]).longValue(), ((Number) r[1]).intValue()));
                 }
             }
-            after = revisits.get(revisits.size() - 1).id;
-            if (revisits.size() < COPY_BATCH) {
+            if (rows.size() < COPY_BATCH) {
                 break;
             }
+            after = ((Number) rows.get(rows.size() - 1)[0]).longValue();
         }
         if (stopping) {
             return false;
