@@ -220,8 +220,8 @@ public class SearchIndexer {
      */
     synchronized int index(String crawlId, long budgetMs) throws IOException {
         Crawl crawl = QuarkusTransaction.requiringNew().call(() -> Crawl.<Crawl>findById(crawlId));
-        if (crawl == null) {
-            return 0;
+        if (crawl == null || crawl.searchIndexed) {
+            return 0;   // gone, or its index is complete (a crawl searched lately stays wanted for a while)
         }
         boolean ended = !crawl.isActive() && crawl.drained;
         CrawlIndex index = index(crawlId);

@@ -31,6 +31,29 @@ public final class LocalWarcArchive implements WarcArchive {
 
     @Override
     public Optional<InputStream> open(String fileName, long offset, long maxBytes) throws IOException {
+        Optional<FileChannel> ch = channel(fileName, offset);
+        if (ch.isPresent()) {
+            ch.get().position(offset);
+        }
+        return ch.map(c -> new CappedInputStream(Channels.newInputStream(c), maxBytes));
+    }
+
+    /**
+     * The content of the gzip member at {@code offset} of a file here (one record, inflated, its check verified); empty
+     * when the file is not here, or the member is larger than {@code max} or not as {@link WarcStore} writes them.
+     */
+    Optional<byte[]> member(String fileName, long offset, int max) throws IOException {
+        Optional<FileChannel> ch = channel(fileName, offset);
+        if (ch.isEmpty()) {
+            return Optional.empty();
+        }
+        try (FileChannel c = ch.get()) {
+            return GzipMember.read(c, offset, max);
+        }
+    }
+
+    /** The file opened for reading, when it is here and longer than {@code offset}. */
+    private Optional<FileChannel> channel(String fileName, long offset) throws IOException {
         Path f = dir.resolve(fileName);
         if (!Files.isRegularFile(f)) {
             return Optional.empty();
@@ -45,28 +68,7 @@ public final class LocalWarcArchive implements WarcArchive {
             ch.close();
             return Optional.empty();
         }
-        ch.position(offset);
-        return Optional.of(new CappedInputStream(Channels.newInputStream(ch), maxBytes));
-    }
-
-    /**
-     * The content of the gzip member at {@code offset} of a file here (one record, inflated, its check verified); empty
-     * when the file is not here, or the member is larger than {@code max} or not as {@link WarcStore} writes them.
-     */
-    Optional<byte[]> member(String fileName, long offset, int max) throws IOException {
-        Path f = dir.resolve(fileName);
-        if (!Files.isRegularFile(f)) {
-            return Optional.empty();
-        }
-        FileChannel ch;
-        try {
-            ch = FileChannel.open(f);
-        } catch (NoSuchFileException notHere) {
-            return Optional.empty();
-        }
-        try (ch) {
-            return offset >= ch.size() ? Optional.empty() : GzipMember.read(ch, offset, max);
-        }
+        return Optional.of(ch);
     }
 
     @Override
