@@ -185,6 +185,16 @@ public final class CrawlIndex implements Closeable {
         return ahead.stream().filter(id -> id > after).count();
     }
 
+    /** Whether a document made for record {@code record} (its key: a copy's is its original's) is in the index. */
+    public boolean hasKey(long record) throws IOException {
+        IndexSearcher searcher = searchers.acquire();
+        try {
+            return searcher.count(new TermQuery(new Term(KEY, Long.toString(record)))) > 0;
+        } finally {
+            searchers.release(searcher);
+        }
+    }
+
     /** Whether this crawl's revisits were copied from the indexes holding their content (once, when the crawl had ended). */
     public boolean revisitsCopied() {
         return copied;
@@ -262,6 +272,9 @@ public final class CrawlIndex implements Closeable {
             Term key = new Term(KEY, Long.toString(original));
             writer.updateDocValues(key, new NumericDocValuesField(PAGE, c.pageId()), new NumericDocValuesField(PAGE_STATUS, c.status()));
             ahead.add(c.pageId());
+        }
+        if (!found.isEmpty()) {
+            searchers.maybeRefreshBlocking();   // the copies' keys are seen by the next lookups (hasKey)
         }
         return found;
     }

@@ -277,44 +277,26 @@ public class SearchIndexer {
 
     /** Revisit records looked up at a time when copying their documents. */
     static final int COPY_BATCH = 2_000;
+    /**
+     * Documents copied in one merge of their sources' indexes (each merge reads a source whole, so fewer is cheaper; the
+     * records of a chunk are held in memory, ~100 bytes each).
+     */
+    static final int COPY_CHUNK = 100_000;
 
     /**
      * Copies the documents of the crawl's revisit records (past what its index holds) from the indexes of the earlier
      * crawls whose responses they refer to, when those are complete: their text is not read nor analysed again. Only
      * revisits of the same URL in another crawl, each original once (a continuous crawl may revisit a page several
-     * times: the others are analysed). Commits, so that it happens once for the crawl. False, having done nothing, while
-     * a source crawl's index is still to be made (at most {@link #IDLE_WAIT_MS}: then the rest is analysed).
+     * times: the others are analysed). In chunks of at most {@link #COPY_CHUNK} records, each committed (a restart
+     * goes on with the records not yet held), then marked done, so that it happens once for the crawl. False, having
+     * done nothing, while a source crawl's index is still to be made (at most {@link #IDLE_WAIT_MS}: then the rest is
+     * analysed).
      */
     private boolean copyRevisits(String crawlId, CrawlIndex index) throws IOException {
-        Map<String, Map<Long, CrawlIndex.Copy>> bySource = new java.util.HashMap<>();
-        Set<Long> originalsSeen = new java.util.HashSet<>();
-        long after = index.upTo();
-        while (!stopping) {
-            long from = after;
-            // each revisit with the response it refers to, of the same URL in another crawl (ids and statuses only)
-            List<Object[]> rows = QuarkusTransaction.requiringNew().call(() -> Page.getEntityManager().createQuery(
-                    "select p.id, p.status, o.id, o.crawlId from Page p, Page o where p.crawlId = ?1 and p.id > ?2"
-                            + " and p.revisit is not null and o.recordId = p.refersTo and o.revisit is null and o.crawlId <> p.crawlId"
-                            + " and o.url = p.url order by p.id", Object[].class)
-                    .setParameter(1, crawlId).setParameter(2, from).setMaxResults(COPY_BATCH).getResultList());
-            for (Object[] r : rows) {
-                long original = ((Number) r[2]).longValue();
-                if (originalsSeen.add(original)) {
-                    bySource.computeIfAbsent((String) r[3], c -> new java.util.HashMap<>())
-                            .put(original, new CrawlIndex.Copy(((Number) r[0]).longValue(), ((Number) r[1]).intValue()));
-                }
-            }
-            if (rows.size() < COPY_BATCH) {
-                break;
-            }
-            after = ((Number) rows.get(rows.size() - 1)[0]).longValue();
-        }
-        if (stopping) {
-            return false;
-        }
-        // only complete indexes are sources (an index being made may not hold the original yet)
-        List<Crawl> sources = bySource.isEmpty() ? List.of() : QuarkusTransaction.requiringNew().call(() -> Crawl.<Crawl>list(
-                "id in ?1", bySource.keySet()));
+        // the crawls holding the originals, and whether their indexes are complete (only those are sources)
+        List<Crawl> sources = QuarkusTransaction.requiringNew().call(() -> Crawl.<Crawl>list("id in (select distinct o.crawlId"
+                + " from Page p, Page o where p.crawlId = ?1 and p.revisit is not null and o.recordId = p.refersTo"
+                + " and o.revisit is null and o.crawlId <> p.crawlId)", crawlId));
         Set<String> complete = new java.util.HashSet<>();
         boolean waiting = false;
         for (Crawl c : sources) {
@@ -329,12 +311,51 @@ public class SearchIndexer {
             return false;
         }
         awaitingSources.remove(crawlId);
+        Map<String, Map<Long, CrawlIndex.Copy>> chunk = new java.util.HashMap<>();
+        int inChunk = 0;
         int n = 0;
-        for (Map.Entry<String, Map<Long, CrawlIndex.Copy>> source : bySource.entrySet()) {
-            Path dir = root().resolve(source.getKey());
-            if (complete.contains(source.getKey()) && Files.isDirectory(dir)) {
-                n += index.copyFrom(dir, source.getValue()).size();
+        long after = index.upTo();
+        while (!complete.isEmpty()) {
+            if (stopping) {
+                return false;   // the chunks committed stay; the rest is copied at the next start
             }
+            long from = after;
+            // each revisit with the response it refers to, of the same URL in another crawl (ids and statuses only)
+            List<Object[]> rows = QuarkusTransaction.requiringNew().call(() -> Page.getEntityManager().createQuery(
+                    "select p.id, p.status, o.id, o.crawlId from Page p, Page o where p.crawlId = ?1 and p.id > ?2"
+                            + " and p.revisit is not null and o.recordId = p.refersTo and o.revisit is null and o.crawlId <> p.crawlId"
+                            + " and o.url = p.url order by p.id", Object[].class)
+                    .setParameter(1, crawlId).setParameter(2, from).setMaxResults(COPY_BATCH).getResultList());
+            for (Object[] r : rows) {
+                long page = ((Number) r[0]).longValue();
+                long original = ((Number) r[2]).longValue();
+                String source = (String) r[3];
+                if (!complete.contains(source) || index.holds(page)) {
+                    continue;
+                }
+                Map<Long, CrawlIndex.Copy> fromSource = chunk.computeIfAbsent(source, c -> new java.util.HashMap<>());
+                // an original is copied once: a copy is re-pointed by the original's key, which two copies would share
+                if (!fromSource.containsKey(original) && !index.hasKey(original)) {
+                    fromSource.put(original, new CrawlIndex.Copy(page, ((Number) r[1]).intValue()));
+                    inChunk++;
+                }
+            }
+            boolean last = rows.size() < COPY_BATCH;
+            if (inChunk >= COPY_CHUNK || last && inChunk > 0) {
+                for (Map.Entry<String, Map<Long, CrawlIndex.Copy>> e : chunk.entrySet()) {
+                    Path dir = root().resolve(e.getKey());
+                    if (Files.isDirectory(dir)) {
+                        n += index.copyFrom(dir, e.getValue()).size();
+                    }
+                }
+                index.commit(index.upTo());
+                chunk.clear();
+                inChunk = 0;
+            }
+            if (last) {
+                break;
+            }
+            after = ((Number) rows.get(rows.size() - 1)[0]).longValue();
         }
         index.commitCopies();
         copied.increment(n);

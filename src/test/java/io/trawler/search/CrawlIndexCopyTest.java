@@ -54,6 +54,7 @@ class CrawlIndexCopyTest {
             Set<Long> copied = index.copyFrom(dir.resolve("a"), Map.of(5L, new CrawlIndex.Copy(105, 200), 7L, new CrawlIndex.Copy(107, 304),
                     999L, new CrawlIndex.Copy(119, 200)));
             assertEquals(Set.of(5L, 7L), copied);
+            assertTrue(index.hasKey(5) && index.hasKey(7) && !index.hasKey(6), "a copy is found by its original's key at once");
             index.commitCopies();
             assertTrue(index.holds(105) && index.holds(107) && !index.holds(106));
             List<CrawlIndex.Doc> own = new ArrayList<>();
@@ -69,6 +70,7 @@ class CrawlIndexCopyTest {
         try (CrawlIndex again = new CrawlIndex(b)) {
             assertTrue(again.revisitsCopied());
             assertTrue(again.holds(105));
+            assertTrue(again.hasKey(5) && again.hasKey(101) && !again.hasKey(105), "keys: the originals' for copies, their own for the rest");
             check(again);
         }
     }
