@@ -344,8 +344,15 @@ public class SearchIndexer {
             if (inChunk >= COPY_CHUNK || last && inChunk > 0) {
                 for (Map.Entry<String, Map<Long, CrawlIndex.Copy>> e : chunk.entrySet()) {
                     Path dir = root().resolve(e.getKey());
-                    if (Files.isDirectory(dir)) {
+                    if (!Files.isDirectory(dir)) {
+                        continue;
+                    }
+                    try {
                         n += index.copyFrom(dir, e.getValue()).size();
+                    } catch (IOException | RuntimeException unreadable) {
+                        // a source index that cannot be read (damaged, removed meanwhile): its pages are analysed instead
+                        LOG.warnf("Search indexer: crawl %s's unchanged pages not copied from crawl %s's index: %s", crawlId, e.getKey(),
+                                unreadable.toString());
                     }
                 }
                 index.commit(index.upTo());

@@ -133,4 +133,20 @@ class CrawlIndexCopyTest {
             assertEquals(5L, legacy.search("common", 0, 10).hits().get(0).pageId());
         }
     }
+
+    @Test
+    void aDamagedSourceIsRefusedAndLeavesTheIndexAsItWas() throws Exception {
+        Path damaged = dir.resolve("damaged");
+        java.nio.file.Files.createDirectories(damaged);
+        java.nio.file.Files.write(damaged.resolve("segments_1"), "not an index".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        try (CrawlIndex index = new CrawlIndex(dir.resolve("b"))) {
+            index.add(List.of(new CrawlIndex.Doc(101, "http://a.test/p1", 200, "", "first")), 101);
+            org.junit.jupiter.api.Assertions.assertThrows(java.io.IOException.class,
+                    () -> index.copyFrom(damaged, Map.of(5L, new CrawlIndex.Copy(105, 200))));
+            assertFalse(index.holds(105));
+            assertEquals(1, index.search("first", 0, 10).total());
+            index.commitCopies();
+            assertTrue(index.revisitsCopied());
+        }
+    }
 }
