@@ -374,31 +374,32 @@ public class SearchIndexer {
      * page's own: a 304 page is found with its content).
      */
     CrawlIndex.Doc doc(Page p, Page original) {
-        String title = "";
-        String text = "";
         Page content = p.revisit != null ? original : p;
-        Optional<PageText> stored = content == null ? Optional.empty() : storedText(content);
-        if (stored.isPresent()) {
-            title = stored.get().title();
-            text = stored.get().mainText();
-        } else if (content != null && content.warcFile != null && content.warcOffset != null && content.status / 100 == 2) {
-            try {
-                Optional<StoredPayload> payload = records.read(content.warcFile, content.warcOffset,
-                        r -> r instanceof WarcResponse response ? StoredPayload.of(response, MAX_BODY).orElse(null) : null);
-                if (payload.isPresent()) {
-                    if (payload.get().html()) {
-                        HtmlParser.Readable parsed = HtmlParser.readable(payload.get().text(), p.url);
-                        title = parsed.title() == null ? "" : parsed.title();
-                        text = parsed.mainText();
-                    } else {
-                        text = payload.get().text();
-                    }
-                }
-            } catch (IOException | RuntimeException e) {
-                // the record is not readable here: the page is found by its URL only
-            }
+        PageText text = content == null ? PageText.NONE : storedText(content).or(() -> parsedText(content, p.url)).orElse(PageText.NONE);
+        return new CrawlIndex.Doc(p.id, p.url, p.status, text.title(), text.mainText());
+    }
+
+    /**
+     * The text of a stored 2xx response without a conversion record beside it: an HTML page parsed (title and main text
+     * as the page view extracts them), a text page as it is; empty when the record is not readable here.
+     */
+    private Optional<PageText> parsedText(Page content, String url) {
+        if (content.warcFile == null || content.warcOffset == null || content.status / 100 != 2) {
+            return Optional.empty();
         }
-        return new CrawlIndex.Doc(p.id, p.url, p.status, title, text.length() > MAX_TEXT ? text.substring(0, MAX_TEXT) : text);
+        try {
+            return records.read(content.warcFile, content.warcOffset,
+                    r -> r instanceof WarcResponse response ? StoredPayload.of(response, MAX_BODY).orElse(null) : null)
+                    .map(payload -> {
+                        if (!payload.html()) {
+                            return new PageText("", payload.text());
+                        }
+                        HtmlParser.Readable parsed = HtmlParser.readable(payload.text(), url);
+                        return new PageText(parsed.title(), parsed.mainText());
+                    });
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();   // the page is found by its URL only
+        }
     }
 
     /**

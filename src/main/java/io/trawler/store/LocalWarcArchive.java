@@ -73,7 +73,7 @@ public final class LocalWarcArchive implements WarcArchive {
 
     @Override
     public boolean delete(String fileName) throws IOException {
-        if (fileName.isEmpty() || fileName.contains("/") || fileName.contains("\\") || fileName.startsWith(".")) {
+        if (!WarcArchive.plainName(fileName)) {
             return false;
         }
         return Files.deleteIfExists(dir.resolve(fileName));

@@ -19,6 +19,9 @@ public record PageText(String title, String mainText) {
     /** The most bytes a block holds: title, line end and main text, UTF-8 (at most three bytes a UTF-16 character). */
     static final int MAX_BLOCK_BYTES = 3 * (MAX_TITLE_CHARS + 1 + MAX_CHARS);
 
+    /** No text: a page found by its URL only. */
+    public static final PageText NONE = new PageText("", "");
+
     public PageText {
         title = title == null ? "" : cut(title.replace('\r', ' ').replace('\n', ' '), MAX_TITLE_CHARS);
         mainText = mainText == null ? "" : cut(mainText, MAX_CHARS);

@@ -13,6 +13,11 @@ import java.util.Optional;
  */
 public interface WarcArchive {
 
+    /** Whether {@code file} is a plain WARC file name as stores write them (no directory part, not hidden): any other is refused. */
+    static boolean plainName(String file) {
+        return file != null && !file.isEmpty() && !file.contains("/") && !file.contains("\\") && !file.startsWith(".");
+    }
+
     /** Whether archived files leave the node: then a {@link WarcUploader} sends closed files and removes local copies. */
     boolean remote();
 

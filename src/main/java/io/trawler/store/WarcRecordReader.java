@@ -131,7 +131,7 @@ public final class WarcRecordReader {
 
     /** A plain file name (no directory, not hidden) and an offset in it. */
     private static boolean valid(String file, long offset) {
-        return file != null && !file.isEmpty() && !file.contains("/") && !file.contains("\\") && !file.startsWith(".") && offset >= 0;
+        return WarcArchive.plainName(file) && offset >= 0;
     }
 
     private Optional<InputStream> open(String file, long offset, long max) throws IOException {

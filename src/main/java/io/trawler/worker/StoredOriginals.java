@@ -1,6 +1,7 @@
 package io.trawler.worker;
 
 import io.trawler.refresh.PageHistory;
+import io.trawler.store.WarcArchive;
 import io.trawler.store.WarcRecordReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,7 +39,7 @@ final class StoredOriginals {
      * every node reads. A file name that is not a plain name never is.
      */
     boolean reachable(PageHistory.Content content) {
-        if (content == null || !content.located() || !plainName(content.file())) {
+        if (content == null || !content.located() || !WarcArchive.plainName(content.file())) {
             return false;
         }
         return reader.sharedArchive() || Files.exists(dir.resolve(content.file()));
@@ -46,7 +47,7 @@ final class StoredOriginals {
 
     /** The stored response's payload, at most {@code maxBytes} of it; empty when it is gone or is not a response. Blocks. */
     Optional<Payload> read(PageHistory.Content content, int maxBytes) {
-        if (content == null || !content.located() || !plainName(content.file())) {
+        if (content == null || !content.located() || !WarcArchive.plainName(content.file())) {
             return Optional.empty();
         }
         try {
@@ -65,9 +66,5 @@ final class StoredOriginals {
             LOG.debugf("stored content %s@%d not read: %s", content.file(), content.offset(), e.toString());
             return Optional.empty();
         }
-    }
-
-    private static boolean plainName(String file) {
-        return file != null && !file.isEmpty() && !file.contains("/") && !file.contains("\\") && !file.startsWith(".");
     }
 }

@@ -38,15 +38,20 @@ class CrawlIndexCopyTest {
         return docs;
     }
 
+    /** Crawl A's index, complete, under {@code a}. */
+    private void indexCrawlA() throws Exception {
+        try (CrawlIndex a = new CrawlIndex(dir.resolve("a"))) {
+            a.add(crawlA(), 20);
+        }
+    }
+
     private static String word(int i) {
         return "zq" + "abcdefghijklmnopqrstuvwxyz".substring(i, i + 3) + "ling";
     }
 
     @Test
     void copiesStandForThisCrawlsRecordsAndSurviveARestart() throws Exception {
-        try (CrawlIndex a = new CrawlIndex(dir.resolve("a"))) {
-            a.add(crawlA(), 20);
-        }
+        indexCrawlA();
         Path b = dir.resolve("b");
         try (CrawlIndex index = new CrawlIndex(b)) {
             assertFalse(index.revisitsCopied());
@@ -93,9 +98,7 @@ class CrawlIndexCopyTest {
 
     @Test
     void aCopyNotCommittedIsGoneAtTheNextStart() throws Exception {
-        try (CrawlIndex a = new CrawlIndex(dir.resolve("a"))) {
-            a.add(crawlA(), 20);
-        }
+        indexCrawlA();
         Path b = dir.resolve("b");
         try (CrawlIndex index = new CrawlIndex(b)) {
             index.add(List.of(new CrawlIndex.Doc(101, "http://a.test/p1", 200, "", "first")), 101);
