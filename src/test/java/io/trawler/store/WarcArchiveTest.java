@@ -106,6 +106,34 @@ class WarcArchiveTest {
     }
 
     /**
+     * The text an edge worker stores beside each page (its conversion record) reads back on the manager from the object
+     * store, as the search indexer reads it when the file is not on its own disk.
+     */
+    @Test
+    void aPagesStoredTextReadsBackFromTheStoreOnAnotherNode() throws Exception {
+        try (S3WarcArchive archive = new S3WarcArchive(s3.settings(bucket()))) {
+            WarcUploader uploader = new WarcUploader(dir, archive, Duration.ofHours(1));
+            WarcStore store = new WarcStore(dir, 6000, Duration.ZERO, "edge-1", "Trawler test", f -> uploader.nudge());
+            List<WarcStore.Stored> stored = new ArrayList<>();
+            List<PageText> texts = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                PageText t = new PageText("Page " + i, "Zorbex quay report " + i + ", ümlaut and 東京. " + "z".repeat(200 + 41 * i));
+                texts.add(t);
+                stored.add(store.write(page("http://a.test/p" + i, "<html><p>page " + i + "</p></html>"), List.of(Map.entry("Host", "a.test")),
+                        null, t));
+            }
+            store.close();
+            uploader.close(Duration.ofSeconds(30));
+            assertEquals(List.of(), Warcs.files(dir), "every file went to the store");
+            WarcRecordReader manager = new WarcRecordReader(elsewhere, archive);
+            for (int i = 0; i < stored.size(); i++) {
+                assertEquals(texts.get(i), manager.text(stored.get(i).file(), stored.get(i).textOffset()).orElseThrow(), "page " + i);
+            }
+            assertEquals(Optional.empty(), manager.text(stored.get(0).file(), stored.get(0).offset()), "a response is no text record");
+        }
+    }
+
+    /**
      * A deleted crawl's files go from the object store (as {@code crawl.CrawlDeletion} removes them, through the reader
      * every node uses): their records are no longer found, the files kept for another crawl's revisits still are, and a
      * second deletion finds nothing to delete.
