@@ -29,7 +29,15 @@
 --   P s:<n>:<bucket>   STRING the same, one seen set per lane (independent partitioned crawls: laneSeen = 1)
 --   P f:<bucket>       STRING fingerprints of pages fetched by any lane (distinct pages for the metrics)
 --   P p<n>:ready       ZSET  host -> earliest time (ms) it may be leased from (hosts with work)
---   P p<n>:q:<host>    ZSET  "depth hops[:tunnel] attempts url" -> priority (lowest first)
+--   P p<n>:q:<host>    ZSET  "depth hops[:tunnel] attempts url" -> priority (lowest first): the head of the host's queue,
+--                            at most queueHead members (conf; 0 or absent: the whole queue)
+--   P p<n>:b:<host>    LIST  the rest of the host's queue, spilled in compact form (see spill_encode): about a third of a
+--                            sorted-set member's memory. URLs found while anything is spilled go to its tail (FIFO orders
+--                            exactly), or, scoring better than the head's worst, into the head, whose worst then moves to
+--                            the spill's front (LIFO exactly, other scores best-first within the head); the head is topped
+--                            up from the front when it falls below half. Never used by strategies that re-score queued
+--                            URLs (they must find any queued URL's member). Invariant: a spill is never left beside an
+--                            empty head.
 --   P inflight         ZSET  "leaseId partition score worker|client depth hops attempts url" -> lease deadline (ms)
 --   P owners           ZSET  worker -> when it last leased or heart-beat (ms); a worker silent longer than the
 --                            timeout its lease call gives is dead, and its leases go back to their queues at once
@@ -61,7 +69,7 @@ local OWNERS = P .. 'owners'
 -- and lane:<n> change, and are read where they are needed
 local S = {}
 do
-  local names = { 'state', 'scope', 'shards', 'shard', 'rescore', 'maxPerHost', 'delayMs', 'maxPages', 'partitions', 'laneSeen', 'pickTop', 'pickRandom', 'hostOrder', 'budget', 'continuous', 'maxAttempts', 'maxUnread', 'focusF', 'focusA', 'focusB', 'heldCap', 'exhausted' }
+  local names = { 'state', 'scope', 'shards', 'shard', 'rescore', 'maxPerHost', 'delayMs', 'maxPages', 'partitions', 'laneSeen', 'pickTop', 'pickRandom', 'hostOrder', 'budget', 'continuous', 'maxAttempts', 'maxUnread', 'focusF', 'focusA', 'focusB', 'heldCap', 'exhausted', 'queueHead' }
   local values = redis.call('HMGET', CONF, unpack(names))
   for i, name in ipairs(names) do S[name] = values[i] end
 end
@@ -208,6 +216,108 @@ local WEIGHTS = P .. 'w'
 local QM = P .. 'qm'
 local BACKLINK = 4294967296
 
+-- The head of a host queue holds at most HEAD members, the rest is spilled (0: no spill)
+local HEAD = INDEXED and 0 or num(S.queueHead, 0)
+
+local function spill_key(part, host)
+  return P .. 'p' .. part .. ':b:' .. host
+end
+
+-- A spilled entry: "score depth hops attempts " and the URL relative to its host: '+' for https://host, '-' for
+-- http://host, '=' before any other URL. The score in %.17g, which a double survives exactly.
+local function spill_encode(score, member, host)
+  local head, url = string.match(member, '^(%d+ [%d:]+ %d+) (.*)$')
+  local rest
+  local https, http = 'https://' .. host, 'http://' .. host
+  if string.sub(url, 1, #https) == https then
+    rest = '+' .. string.sub(url, #https + 1)
+  elseif string.sub(url, 1, #http) == http then
+    rest = '-' .. string.sub(url, #http + 1)
+  else
+    rest = '=' .. url
+  end
+  return string.format('%.17g', score) .. ' ' .. head .. ' ' .. rest
+end
+
+-- score, member of a spilled entry
+local function spill_decode(e, host)
+  local score, head, code, rest = string.match(e, '^(%S+) (%d+ [%d:]+ %d+) (.)(.*)$')
+  local url = rest
+  if code == '+' then url = 'https://' .. host .. rest elseif code == '-' then url = 'http://' .. host .. rest end
+  return tonumber(score), head .. ' ' .. url
+end
+
+-- Queues a new URL (member, score s) in its host's queue: in the head while it has room and nothing is spilled, else at
+-- the spill's tail, unless it scores better than the head's worst (never for fifo: nothing spilled came later).
+local function queue_add(part, host, s, member, fifo)
+  local q = queue_key(part, host)
+  if HEAD <= 0 then
+    redis.call('ZADD', q, s, member)
+    return
+  end
+  local b = spill_key(part, host)
+  if redis.call('LLEN', b) == 0 and redis.call('ZCARD', q) < HEAD then
+    redis.call('ZADD', q, s, member)
+    return
+  end
+  if not fifo then
+    local worst = redis.call('ZRANGE', q, -1, -1, 'WITHSCORES')
+    if worst[2] and s < tonumber(worst[2]) then
+      redis.call('ZADD', q, s, member)
+      if redis.call('ZCARD', q) > HEAD then
+        local out = redis.call('ZPOPMAX', q)
+        redis.call('LPUSH', b, spill_encode(tonumber(out[2]), out[1], host))
+      end
+      return
+    end
+  end
+  redis.call('RPUSH', b, spill_encode(s, member, host))
+end
+
+-- A random pick (depth-weight strategy) from the whole host queue, head and spill: { member, score } taken out of the
+-- queue, or {} when it is empty. A pick from the spill takes the spill's front entry's place (its order is a score order
+-- only within the head).
+local function random_pick(part, host)
+  local q = queue_key(part, host)
+  local spilled = HEAD > 0 and redis.call('LLEN', spill_key(part, host)) or 0
+  if spilled > 0 then
+    -- scripts' math.random repeats itself from call to call: the pick counter times a large odd stride spreads the picks
+    local head = redis.call('ZCARD', q)
+    local at = (num(redis.call('HGET', STATS, 'pickSeq'), 0) * 40503) % (head + spilled) - head
+    if at >= 0 then
+      local b = spill_key(part, host)
+      local e = redis.call('LINDEX', b, at)
+      local front = redis.call('LPOP', b)
+      if at > 0 then redis.call('LSET', b, at - 1, front) end
+      local sc, m = spill_decode(e, host)
+      return { m, sc }
+    end
+  end
+  local e = redis.call('ZRANDMEMBER', q, 1, 'WITHSCORES')
+  if #e > 0 then redis.call('ZREM', q, e[1]) end
+  return e
+end
+
+-- Tops a host's head up from its spill once it holds less than half of HEAD; returns how many came back.
+local function top_up(part, host)
+  if HEAD <= 0 then return 0 end
+  local q = queue_key(part, host)
+  local have = redis.call('ZCARD', q)
+  if have >= math.max(1, math.floor(HEAD / 2)) then return 0 end
+  local got = redis.call('LPOP', spill_key(part, host), HEAD - have)
+  if not got then return 0 end
+  for i = 1, #got, 500 do
+    local args = {}
+    for j = i, math.min(i + 499, #got) do
+      local sc, m = spill_decode(got[j], host)
+      args[#args + 1] = sc
+      args[#args + 1] = m
+    end
+    redis.call('ZADD', q, unpack(args))
+  end
+  return #got
+end
+
 -- Records where a queued URL's member is (strategies that re-score queued URLs).
 local function index_queued(part, member)
   if INDEXED then
@@ -255,13 +365,15 @@ local function admit_links(i, ctx)
     elseif seen_add(seenKey, rem) then
       local host = host_of(url)
       local s
+      local fifo = false
       if ctx and ctx.score then
         s = ctx.score(url)
       else
         s = score_of(score)
+        fifo = score == 'fifo'
         if (RESCORE == 'opic' or RESCORE == 'pagerank') and s < 0 then redis.call('HSET', WEIGHTS, url, -s) end
       end
-      redis.call('ZADD', queue_key(part, host), s, member)
+      queue_add(part, host, s, member, fifo)
       index_queued(part, member)
       redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
       count = count + 1
@@ -551,7 +663,9 @@ if op == 'lease' then
     -- largest site first: of the hosts ready now (at most 256 looked at), those with the most queued URLs
     hosts = redis.call('ZRANGEBYSCORE', ready, '-inf', now, 'LIMIT', 0, 256)
     local size = {}
-    for _, h in ipairs(hosts) do size[h] = redis.call('ZCARD', queue_key(part, h)) end
+    for _, h in ipairs(hosts) do
+      size[h] = redis.call('ZCARD', queue_key(part, h)) + (HEAD > 0 and redis.call('LLEN', spill_key(part, h)) or 0)
+    end
     table.sort(hosts, function(a, b) if size[a] ~= size[b] then return size[a] > size[b] end return a < b end)
   elseif hostOrder == 'best' then
     -- scored strategies: of the hosts ready now (at most 256 looked at), the one holding the best URL first
@@ -590,12 +704,12 @@ if op == 'lease' then
       local e
       if pickRandom > 0 and (redis.call('HINCRBY', STATS, 'pickSeq', 1) - 1) % (pickTop + pickRandom) >= pickTop then
         -- a random pick (depth-weight strategy): any URL of the queue
-        e = redis.call('ZRANDMEMBER', q, 1, 'WITHSCORES')
-        if #e > 0 then redis.call('ZREM', q, e[1]) end
+        e = random_pick(part, host)
       else
         e = redis.call('ZPOPMIN', q)
       end
       if #e == 0 then break end
+      top_up(part, host)
       unindex(e[1])
       local id = redis.call('HINCRBY', STATS, 'leaseSeq', 1)
       local lm = id .. ' ' .. part .. ' ' .. e[2] .. ' ' .. worker .. '|' .. client .. ' ' .. e[1]
@@ -710,7 +824,12 @@ if op == 'revisit' then
     else
       local member = '0 0 0 ' .. url
       local host = host_of(url)
-      if redis.call('ZADD', queue_key(part, host), 'LT', s, member) == 1 then
+      local hq = queue_key(part, host)
+      if redis.call('ZSCORE', hq, member) then
+        redis.call('ZADD', hq, 'LT', s, member)
+      else
+        -- ahead of every queued URL: into the head (its worst spilled when it is full)
+        queue_add(part, host, s, member, false)
         index_queued(part, member)
         redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
         added = added + 1
@@ -745,11 +864,46 @@ if op == 'drop' then
       unindex(m)
     end
   end
+  if HEAD > 0 then
+    if #ARGV == 4 and redis.call('EXISTS', q) == 0 then
+      -- the whole queue goes: its spill with it
+      local b = spill_key(part, host)
+      n = n + redis.call('LLEN', b)
+      redis.call('UNLINK', b)
+    else
+      top_up(part, host)
+    end
+  end
   if n > 0 then
     redis.call('HINCRBY', STATS, 'queued', -n)
     redis.call('HINCRBY', STATS, 'queued:' .. part, -n)
     redis.call('HINCRBY', STATS, 'dropped', n)
     if redis.call('EXISTS', q) == 0 then redis.call('ZREM', ready_key(part), host) end
+    touched()
+  end
+  return { n, check_finished(now) }
+end
+
+-- dropspilled now part host index entry ...: an operator takes spilled URLs out of the crawl, each given as read at its
+-- index of the host's spill (found elsewhere when the spill moved since; skipped when it is gone). Returns { dropped,
+-- state after the finish check }.
+if op == 'dropspilled' then
+  local now, part, host = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+  local b = spill_key(part, host)
+  local n = 0
+  for j = 5, #ARGV - 1, 2 do
+    local at, e = tonumber(ARGV[j]), ARGV[j + 1]
+    if redis.call('LINDEX', b, at) ~= e then at = redis.call('LPOS', b, e) end
+    if at then
+      redis.call('LSET', b, at, '')
+      n = n + 1
+    end
+  end
+  if n > 0 then
+    redis.call('LREM', b, 0, '')
+    redis.call('HINCRBY', STATS, 'queued', -n)
+    redis.call('HINCRBY', STATS, 'queued:' .. part, -n)
+    redis.call('HINCRBY', STATS, 'dropped', n)
     touched()
   end
   return { n, check_finished(now) }
@@ -861,7 +1015,7 @@ if op == 'grant' then
       local seenKey = laneSeen and (P .. 's:' .. part .. ':' .. bucket) or (P .. 's:' .. bucket)
       if seen_add(seenKey, tonumber(rem)) then
         local host = host_of(url)
-        redis.call('ZADD', queue_key(part, host), sc, member)
+        queue_add(part, host, sc, member, false)
         redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
         count = count + 1
         admitted = admitted + 1

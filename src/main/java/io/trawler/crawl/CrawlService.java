@@ -50,7 +50,7 @@ public class CrawlService {
         this.searchEnabled = searchEnabled;
         this.lanePlacement = lanePlacement;
         this.forgotten = forgotten;
-        this.limits = new Frontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords());
+        this.limits = new Frontier.Limits(politeness.maxAttempts(), frontierConfig.maxUnreadRecords(), frontierConfig.queueHead());
         this.frontier = frontier;
         this.json = json;
         this.order = order;

@@ -15,11 +15,18 @@ import java.util.Map;
 public interface Frontier extends PageRecordSource {
 
     /**
-     * Bounds the frontier keeps for a crawl: attempts of a URL whose leases expire before it is abandoned, and
-     * page records the manager may leave unread before workers stop leasing (back-pressure; 0: none).
+     * Bounds the frontier keeps for a crawl: attempts of a URL whose leases expire before it is abandoned, page
+     * records the manager may leave unread before workers stop leasing (back-pressure; 0: none), and URLs of a host
+     * queue kept ready in their sorted set, the rest held in compact form until the host drains to them (0: all ready;
+     * a backend without such a form ignores it).
      */
-    record Limits(int maxAttempts, int maxUnread) {
-        public static final Limits DEFAULTS = new Limits(3, 10_000);
+    record Limits(int maxAttempts, int maxUnread, int queueHead) {
+        public static final int QUEUE_HEAD = 1000;
+        public static final Limits DEFAULTS = new Limits(3, 10_000, QUEUE_HEAD);
+
+        public Limits(int maxAttempts, int maxUnread) {
+            this(maxAttempts, maxUnread, QUEUE_HEAD);
+        }
     }
 
     /** What a worker needs to serve a crawl: its spec (JSON, as the manager started it). */

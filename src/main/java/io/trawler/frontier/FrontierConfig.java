@@ -14,4 +14,14 @@ public interface FrontierConfig {
      */
     @WithDefault("10000")
     int maxUnreadRecords();
+
+    /**
+     * URLs of one host queue (of a lane) kept in Redis as sorted-set members, ready to lease; the rest of a larger
+     * queue wait in a compact list beside it (about a third of the memory) and top the set up as the host drains.
+     * Breadth-first and LIFO orders are exact; other scores are best-first among the kept URLs. Strategies that
+     * re-score queued URLs keep every URL in the set. 0 keeps every URL in the set (a crawl's setting is fixed when it
+     * starts).
+     */
+    @WithDefault("1000")
+    int queueHead();
 }

@@ -83,6 +83,11 @@ public final class FrontierKeys {
             return prefix + "p" + lane + ":q:" + host;
         }
 
+        /** The rest of a host queue beyond its head, in compact form ({@link SpilledUrl}). */
+        public String spill(int lane, String host) {
+            return prefix + "p" + lane + ":b:" + host;
+        }
+
         /** Politeness key → URLs in flight. */
         public String hostBusy() {
             return prefix + "hbusy";

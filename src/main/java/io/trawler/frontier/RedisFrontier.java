@@ -57,6 +57,7 @@ public class RedisFrontier extends RedisShards implements Frontier {
             Request conf = Request.cmd(Command.HSET).arg(layout.shard(shard).conf())
                     .arg("maxAttempts").arg(limits.maxAttempts())
                     .arg("maxUnread").arg(limits.maxUnread())
+                    .arg("queueHead").arg(Math.max(0, limits.queueHead()))
                     .arg("state").arg("RUNNING")
                     .arg("maxPerHost").arg(s.maxPerHost())
                     .arg("delayMs").arg(s.delayMs())

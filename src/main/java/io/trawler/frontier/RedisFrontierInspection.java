@@ -79,10 +79,11 @@ final class RedisFrontierInspection extends RedisShards {
             if (ready.isEmpty()) {
                 return Future.succeededFuture(List.<QueuedHosts.Entry>of());
             }
-            int per = withNext ? 2 : 1;
+            int per = withNext ? 3 : 2;
             List<Request> reads = new ArrayList<>(ready.size() * per);
             for (ScoredMembers.Scored h : ready) {
                 reads.add(Request.cmd(Command.ZCARD).arg(shard.queue(lane, h.member())));
+                reads.add(Request.cmd(Command.LLEN).arg(shard.spill(lane, h.member())));
                 if (withNext) {
                     reads.add(Request.cmd(Command.ZRANGE).arg(shard.queue(lane, h.member())).arg(0).arg(0));
                 }
@@ -91,14 +92,18 @@ final class RedisFrontierInspection extends RedisShards {
                 List<QueuedHosts.Entry> out = new ArrayList<>(ready.size());
                 for (int i = 0; i < ready.size(); i++) {
                     ScoredMembers.Scored h = ready.get(i);
-                    Response size = rs.get(per * i);
-                    Response head = withNext ? rs.get(per * i + 1) : null;
+                    long size = count(rs.get(per * i)) + count(rs.get(per * i + 1));
+                    Response head = withNext ? rs.get(per * i + 2) : null;
                     String url = head != null && head.size() > 0 ? urlOf(head.get(0).toString()) : null;
-                    out.add(new QueuedHosts.Entry(h.member(), lane, size == null ? 0 : size.toLong(), (long) h.score(), url));
+                    out.add(new QueuedHosts.Entry(h.member(), lane, size, (long) h.score(), url));
                 }
                 return out;
             });
         });
+    }
+
+    private static long count(Response r) {
+        return r == null ? 0 : r.toLong();
     }
 
     /** The URL of a queue member ("depth hops attempts url"), or null for a member of another form. */
@@ -146,14 +151,21 @@ final class RedisFrontierInspection extends RedisShards {
         }));
     }
 
+    /**
+     * One lane's queue of the host: its size (head and spill), when it may be leased from, and {@code nextUrls} of its
+     * URLs from the {@code offset}-th in the order they are leased (the head's, then the spill's).
+     */
     private Future<HostDetail.Lane> lane(FrontierKeys.Shard shard, int lane, String host, int offset, int nextUrls) {
         String queue = shard.queue(lane, host);
-        return redis.batch(List.of(Request.cmd(Command.ZCARD).arg(queue),
+        String spill = shard.spill(lane, host);
+        return redis.batch(List.of(Request.cmd(Command.ZCARD).arg(queue), Request.cmd(Command.LLEN).arg(spill),
                 Request.cmd(Command.ZRANGE).arg(queue).arg(offset).arg(offset + Math.max(0, nextUrls - 1)).arg("WITHSCORES"),
-                Request.cmd(Command.ZSCORE).arg(shard.ready(lane)).arg(host))).map(r -> {
+                Request.cmd(Command.ZSCORE).arg(shard.ready(lane)).arg(host))).compose(r -> {
+                    long headSize = count(r.get(0));
+                    long spilled = count(r.get(1));
                     List<HostDetail.QueuedUrl> next = new ArrayList<>();
                     if (nextUrls > 0) {
-                        for (ScoredMembers.Scored m : ScoredMembers.of(r.get(1))) {
+                        for (ScoredMembers.Scored m : ScoredMembers.of(r.get(2))) {
                             // member: "depth hops attempts url"
                             String[] parts = m.member().split(" ", 4);
                             if (parts.length == 4) {
@@ -161,8 +173,21 @@ final class RedisFrontierInspection extends RedisShards {
                             }
                         }
                     }
-                    Long readyAt = r.get(2) == null ? null : Long.valueOf(r.get(2).toDouble().longValue());
-                    return new HostDetail.Lane(lane, r.get(0) == null ? 0 : r.get(0).toLong(), readyAt, next);
+                    Long readyAt = r.get(3) == null ? null : Long.valueOf(r.get(3).toDouble().longValue());
+                    long from = Math.max(0, offset - headSize);
+                    int more = nextUrls - next.size();
+                    if (more <= 0 || spilled <= from) {
+                        return Future.succeededFuture(new HostDetail.Lane(lane, headSize + spilled, readyAt, next));
+                    }
+                    return redis.send(Request.cmd(Command.LRANGE).arg(spill).arg(from).arg(from + more - 1)).map(entries -> {
+                        for (int i = 0; entries != null && i < entries.size(); i++) {
+                            SpilledUrl u = SpilledUrl.decode(entries.get(i).toString(), host);
+                            if (u != null) {
+                                next.add(new HostDetail.QueuedUrl(u.url(), u.depth(), u.score()));
+                            }
+                        }
+                        return new HostDetail.Lane(lane, headSize + spilled, readyAt, next);
+                    });
                 });
     }
 
@@ -244,6 +269,40 @@ final class RedisFrontierInspection extends RedisShards {
                         return n > 0;
                     }));
         }
+        // the spill first: URLs it tops the head up with meanwhile are then met in the head
+        return dropSpilled(shard, lane, host, pattern, dropped).compose(v -> dropHead(shard, lane, host, pattern, dropped));
+    }
+
+    /** The spilled URLs of the host's queue that the pattern accepts, read in chunks from its front. */
+    private Future<Void> dropSpilled(FrontierKeys.Shard shard, int lane, String host, java.util.function.Predicate<String> pattern,
+            java.util.concurrent.atomic.AtomicLong dropped) {
+        String spill = shard.spill(lane, host);
+        int chunk = 1000;
+        java.util.concurrent.atomic.AtomicLong at = new java.util.concurrent.atomic.AtomicLong();
+        return repeat(() -> redis.send(Request.cmd(Command.LRANGE).arg(spill).arg(at.get()).arg(at.get() + chunk - 1)).compose(r -> {
+            int read = r == null ? 0 : r.size();
+            List<String> args = new ArrayList<>(List.of("dropspilled", Long.toString(System.currentTimeMillis()), Integer.toString(lane), host));
+            for (int i = 0; i < read; i++) {
+                String entry = r.get(i).toString();
+                SpilledUrl u = SpilledUrl.decode(entry, host);
+                if (u != null && pattern.test(u.url())) {
+                    args.add(Long.toString(at.get() + i));
+                    args.add(entry);
+                }
+            }
+            Future<Long> n = args.size() == 4 ? Future.succeededFuture(0L) : SCRIPT.run(redis, shard.prefix(), args).map(x -> x.get(0).toLong());
+            return n.map(k -> {
+                dropped.addAndGet(k);
+                // the entries dropped leave the spill: the next chunk starts that much earlier
+                at.addAndGet(read - k);
+                return read == chunk;
+            });
+        }));
+    }
+
+    /** The head's URLs of the host's queue that the pattern accepts (ZSCAN). */
+    private Future<Void> dropHead(FrontierKeys.Shard shard, int lane, String host, java.util.function.Predicate<String> pattern,
+            java.util.concurrent.atomic.AtomicLong dropped) {
         String queue = shard.queue(lane, host);
         java.util.concurrent.atomic.AtomicReference<String> cursor = new java.util.concurrent.atomic.AtomicReference<>("0");
         return repeat(() -> redis.send(Request.cmd(Command.ZSCAN).arg(queue).arg(cursor.get()).arg("COUNT").arg(500)).compose(r -> {

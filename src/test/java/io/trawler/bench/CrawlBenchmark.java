@@ -38,7 +38,8 @@ import org.junit.jupiter.api.Test;
  * {@code bench.heap} (e.g. 2g; default none), {@code bench.jfr} (a flight recording of each server under target/bench),
  * {@code bench.extras} (also partitioned crawls and the ordering strategies), {@code bench.recrawl} (one site per server,
  * recrawled unchanged: conditional requests and revisit records), {@code bench.redis-stats} (per crawl, the Redis
- * commands that cost most, per page). Needs nginx (Debian: apt-get install nginx).
+ * commands that cost most, per page), {@code bench.peer} ({@code crawler4j}: crawler4j 4.4 crawls the same site first, in a
+ * JVM of its own, and Trawler's warm crawls are set against it). Needs nginx (Debian: apt-get install nginx).
  * Only loopback traffic.
  */
 @Tag("benchmark")
@@ -63,6 +64,8 @@ class CrawlBenchmark {
      * counters. Logging every command costs Redis CPU itself: not for A/B figures.
      */
     static final boolean REDIS_STATS = Boolean.getBoolean("bench.redis-stats");
+    /** A peer crawler crawled the same site in the same run first ({@code crawler4j}), and Trawler's figures against its. */
+    static final String PEER = System.getProperty("bench.peer", "");
     /** Commands kept in Redis' slow log for the split of the scripts' calls by operation. */
     static final int SLOW_LOG = 20_000;
 
@@ -117,7 +120,13 @@ class CrawlBenchmark {
         Path root = writeSite(work.resolve("site-" + PAGES), PAGES, base);
         Process nginx = Nginx.start(work.resolve("nginx"), root, nginxPort);
         List<Server> servers = new ArrayList<>();
+        PeerCrawl.Result peer = null;
         try {
+            if (PEER.equals("crawler4j")) {
+                peer = PeerCrawl.crawler4j(base + "/", CONCURRENCY, Files.createTempDirectory(work, "crawler4j-"));
+            } else if (!PEER.isEmpty()) {
+                throw new IllegalArgumentException("bench.peer: crawler4j or nothing, not " + PEER);
+            }
             for (AppUnderTest app : AppUnderTest.parse(APPS)) {
                 servers.add(startServer(work, app.folder(), app.options(), servers.size()));
             }
@@ -128,6 +137,9 @@ class CrawlBenchmark {
             }
             double[] parser = ParserLimit.measure(root, base);
             report(servers, parser);
+            if (peer != null) {
+                reportPeer(servers, peer);
+            }
             if (EXTRAS) {
                 extras(servers.get(servers.size() - 1));
             }
@@ -205,6 +217,24 @@ class CrawlBenchmark {
                         median(b.warm().stream().map(Run::cpuPer1000).toList()) / median(a.warm().stream().map(Run::cpuPer1000).toList()),
                         median(b.warm().stream().map(Run::withIndexPer1000).toList()) / median(a.warm().stream().map(Run::withIndexPer1000).toList()));
             }
+        }
+    }
+
+    /** Each server's warm crawls against the peer's crawl of the same site, in the same run (issue 39's targets). */
+    private static void reportPeer(List<Server> servers, PeerCrawl.Result peer) throws IOException {
+        System.out.printf("%n=== Against crawler4j 4.4 (%d threads, its own JVM, the same site first) ===%n", CONCURRENCY);
+        System.out.printf("crawler4j: %,d pages in %.2f s, %.0f pages/s, %.3f CPU-s per 1,000 pages during the crawl, peak RSS %.0f MiB%n",
+                peer.pages(), peer.seconds(), peer.pagesPerSecond(), peer.cpuPer1000(), peer.rssMib());
+        for (Server s : servers) {
+            List<Run> warm = s.warm();
+            double pps = median(warm.stream().map(Run::pagesPerSecond).toList());
+            double cpu = median(warm.stream().map(Run::cpuPer1000).toList());
+            double all = median(warm.stream().map(Run::withIndexPer1000).toList());
+            double rss = ProcStats.peakRssMib(s.process.pid()) + ProcStats.peakRssMib(s.redisPid);
+            System.out.printf("%s: warm pages/s %.2fx crawler4j's (target >= 3); CPU per page %.2fx during the crawl (target <= 0.25),"
+                    + " %.2fx counting the indexing left after it (target <= 0.35); peak RSS %.0f MiB (JVM + redis-server), %.2fx"
+                    + " (target <= 1)%n", s.label, pps / peer.pagesPerSecond(), cpu / peer.cpuPer1000(), all / peer.cpuPer1000(), rss,
+                    rss / peer.rssMib());
         }
     }
 
