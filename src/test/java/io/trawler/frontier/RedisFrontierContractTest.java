@@ -12,8 +12,8 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class RedisFrontierContractTest extends FrontierContract {
 
-    private static Vertx vertx;
-    private static Redis redis;
+    static Vertx vertx;
+    static Redis redis;
 
     @BeforeAll
     static void connect() {

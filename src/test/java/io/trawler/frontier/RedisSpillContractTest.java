@@ -1,33 +1,13 @@
 package io.trawler.frontier;
 
-import io.trawler.testsupport.TestRedis;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import io.vertx.redis.client.Redis;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 
 /**
  * The frontier's contract, met by the Redis backend with every host queue's head at two URLs: nearly every URL of the
  * suite passes through a spill (frontier.lua, {@code P p<n>:b:<host>}) and must be leased, counted, listed, dropped and
  * purged as if it had stayed in the sorted set.
  */
-class RedisSpillContractTest extends FrontierContract {
-
-    private static Vertx vertx;
-    private static Redis redis;
-
-    @BeforeAll
-    static void connect() {
-        vertx = Vertx.vertx();
-        redis = TestRedis.client(vertx);
-    }
-
-    @AfterAll
-    static void close() {
-        redis.close();
-        vertx.close();
-    }
+class RedisSpillContractTest extends RedisFrontierContractTest {
 
     @Override
     Frontier newFrontier() {
