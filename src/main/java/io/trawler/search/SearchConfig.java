@@ -31,4 +31,14 @@ public interface SearchConfig {
      */
     @WithDefault("false")
     boolean indexWhileCrawling();
+
+    /**
+     * Whether a crawl is indexed only once someone searches it, so that crawls nobody searches (a search team that
+     * indexes the pages in its own engine) cost no indexing at all. The first search of a crawl answers from what is
+     * indexed so far (nothing, the first time: {@code complete} false) and starts its indexing, which then runs to the
+     * end in the background as any crawl's; a recrawl's unchanged pages are copied from the indexes of crawls searched
+     * before and analysed otherwise. Off (the default): every ended crawl of a site indexed for search is indexed.
+     */
+    @WithDefault("false")
+    boolean onDemand();
 }

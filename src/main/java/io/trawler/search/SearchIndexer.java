@@ -40,8 +40,8 @@ import org.netpreserve.jwarc.WarcResponse;
  * background thread of the manager, it indexes every ended crawl's records (crawls that ended before search existed
  * too) once no crawl is running or ten minutes after it ended (see {@link SearchConfig#indexWhileCrawling()}), and any
  * crawl's records so far when
- * someone has searched it in the last 10 minutes; crawls of sites whose {@code search.indexed} setting is off are not
- * indexed; the text comes from the stored WARC records: the conversion record the worker wrote beside a page's response
+ * someone has searched it in the last 10 minutes (with {@link SearchConfig#onDemand()}, only crawls someone has
+ * searched at all); crawls of sites whose {@code search.indexed} setting is off are not indexed; the text comes from the stored WARC records: the conversion record the worker wrote beside a page's response
  * (its title and main text as the worker extracted them), or for records without one the response, parsed (main text
  * as the page view extracts it). Each step of at most two seconds is one Lucene commit. Indexes of deleted crawls are removed.
  */
@@ -179,7 +179,7 @@ public class SearchIndexer {
                 // crawls of sites not indexed for search cost nothing (they are indexed if the site's setting comes on)
                 return Crawl.<Crawl>list("searchIndexed = false and drained = true and state not in ?1"
                                 + " and siteId not in (select s.id from Site s where s.searchIndexed = false) order by startedAt", List.of("RUNNING", "PAUSED"))
-                        .stream().filter(c -> indexesNow(c.finishedAt, crawling, waitedEnough)).map(c -> c.id).toList();
+                        .stream().filter(c -> indexesNow(c.finishedAt, crawling, waitedEnough) && requested(c.id)).map(c -> c.id).toList();
             });
             List<String> all = new ArrayList<>(todo);
             wanted.keySet().stream().filter(id -> !todo.contains(id)).forEach(all::add);
@@ -302,7 +302,7 @@ public class SearchIndexer {
         for (Crawl c : sources) {
             if (c.searchIndexed) {
                 complete.add(c.id);
-            } else if (!c.isActive() && c.drained) {
+            } else if (!c.isActive() && c.drained && requested(c.id)) {
                 waiting = true;   // ended and to be indexed in the background: soon a source
             }
         }
@@ -438,6 +438,14 @@ public class SearchIndexer {
 
     private Path root() {
         return trawler.dataDir().resolve("search");
+    }
+
+    /**
+     * Whether an ended crawl is to be indexed: always, unless indexing is on demand ({@link SearchConfig#onDemand()});
+     * then once it has been searched (its first search made its index, which stays until the crawl is deleted).
+     */
+    private boolean requested(String crawlId) {
+        return !config.onDemand() || Files.isDirectory(root().resolve(crawlId));
     }
 
     /** Removes the indexes of crawls that no longer exist. */

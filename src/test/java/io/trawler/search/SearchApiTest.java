@@ -261,7 +261,7 @@ class SearchApiTest {
     }
 
     /** Searches until the crawl is wholly indexed (the manager indexes an ended crawl in the background). */
-    private static JsonPath awaitComplete(String crawlId, String q) throws InterruptedException {
+    static JsonPath awaitComplete(String crawlId, String q) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 30_000;
         while (true) {
             JsonPath r = Api.as().queryParam("q", q).get("/api/v1/crawls/" + crawlId + "/search").then().statusCode(200).extract().jsonPath();
