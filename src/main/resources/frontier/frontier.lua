@@ -32,12 +32,10 @@
 --   P p<n>:q:<host>    ZSET  "depth hops[:tunnel] attempts url" -> priority (lowest first): the head of the host's queue,
 --                            at most queueHead members (conf; 0 or absent: the whole queue)
 --   P p<n>:b:<host>    LIST  the rest of the host's queue, spilled in compact form (see spill_encode): about a third of a
---                            sorted-set member's memory. URLs found while anything is spilled go to its tail (FIFO orders
---                            exactly), or, scoring better than the head's worst, into the head, whose worst then moves to
---                            the spill's front (LIFO exactly, other scores best-first within the head); the head is topped
---                            up from the front when it falls below half. Never used by strategies that re-score queued
---                            URLs (they must find any queued URL's member). Invariant: a spill is never left beside an
---                            empty head.
+--                            sorted-set member's memory, kept in score order (see queue_add); a lease takes the better of
+--                            the head's best and the spill's front (pop_best), and the head is topped up from the front
+--                            when it falls below half. Never used by strategies that re-score queued URLs (they must find
+--                            any queued URL's member). Invariant: a spill is never left beside an empty head.
 --   P inflight         ZSET  "leaseId partition score worker|client depth hops attempts url" -> lease deadline (ms)
 --   P owners           ZSET  worker -> when it last leased or heart-beat (ms); a worker silent longer than the
 --                            timeout its lease call gives is dead, and its leases go back to their queues at once
@@ -239,44 +237,83 @@ local function spill_encode(score, member, host)
   return string.format('%.17g', score) .. ' ' .. head .. ' ' .. rest
 end
 
--- score, member of a spilled entry
+-- score (a number), member and the score as written (exact, for a lease member) of a spilled entry
 local function spill_decode(e, host)
   local score, head, code, rest = string.match(e, '^(%S+) (%d+ [%d:]+ %d+) (.)(.*)$')
   local url = rest
   if code == '+' then url = 'https://' .. host .. rest elseif code == '-' then url = 'http://' .. host .. rest end
-  return tonumber(score), head .. ' ' .. url
+  return tonumber(score), head .. ' ' .. url, score
 end
 
--- Queues a new URL (member, score s) in its host's queue: in the head while it has room and nothing is spilled, else at
--- the spill's tail, unless it scores better than the head's worst (never for fifo: nothing spilled came later).
-local function queue_add(part, host, s, member, fifo)
+-- the score of a spilled entry (nil for none)
+local function spill_score(e)
+  if not e then return nil end
+  return tonumber(string.match(e, '^(%S+) '))
+end
+
+-- Queues a URL (member, score s) in its host's queue. The spill is kept in score order, its front lowest: a URL goes to
+-- the head while it has room and nothing is spilled; else to the spill's tail when it scores no better than the tail
+-- (breadth-first: every new URL); else to the head, whose worst member then moves to the spill's front when that keeps
+-- the spill in order (LIFO: every new URL). A URL scoring between the spill's front and its tail (a revisit behind
+-- older revisits, a depth-weight score) stays in the head, beyond its size, rather than a scan of the spill to place
+-- it; pop_best still leases the queue in score order.
+local function queue_add(part, host, s, member)
   local q = queue_key(part, host)
   if HEAD <= 0 then
     redis.call('ZADD', q, s, member)
     return
   end
   local b = spill_key(part, host)
-  if redis.call('LLEN', b) == 0 and redis.call('ZCARD', q) < HEAD then
+  local spilled = redis.call('LLEN', b)
+  if spilled == 0 and redis.call('ZCARD', q) < HEAD then
     redis.call('ZADD', q, s, member)
     return
   end
-  if not fifo then
+  if spilled > 0 and s >= spill_score(redis.call('LINDEX', b, -1)) then
+    redis.call('RPUSH', b, spill_encode(s, member, host))
+    return
+  end
+  redis.call('ZADD', q, s, member)
+  if redis.call('ZCARD', q) > HEAD then
     local worst = redis.call('ZRANGE', q, -1, -1, 'WITHSCORES')
-    if worst[2] and s < tonumber(worst[2]) then
-      redis.call('ZADD', q, s, member)
-      if redis.call('ZCARD', q) > HEAD then
-        local out = redis.call('ZPOPMAX', q)
-        redis.call('LPUSH', b, spill_encode(tonumber(out[2]), out[1], host))
-      end
-      return
+    local front = spilled > 0 and spill_score(redis.call('LINDEX', b, 0)) or nil
+    if front == nil or tonumber(worst[2]) <= front then
+      redis.call('ZREM', q, worst[1])
+      redis.call('LPUSH', b, spill_encode(tonumber(worst[2]), worst[1], host))
     end
   end
-  redis.call('RPUSH', b, spill_encode(s, member, host))
+end
+
+-- Tops a host's head up from its spill once it holds less than half of HEAD; returns how many came back. A spilled
+-- entry the head holds already (a revisit queued beside a spilled seed of the same member) is one URL, not two: the
+-- counters lose the second.
+local function top_up(part, host)
+  if HEAD <= 0 then return 0 end
+  local q = queue_key(part, host)
+  local have = redis.call('ZCARD', q)
+  if have >= math.max(1, math.floor(HEAD / 2)) then return 0 end
+  local got = redis.call('LPOP', spill_key(part, host), HEAD - have)
+  if not got then return 0 end
+  local added = 0
+  for i = 1, #got, 500 do
+    local args = {}
+    for j = i, math.min(i + 499, #got) do
+      local sc, m = spill_decode(got[j], host)
+      args[#args + 1] = sc
+      args[#args + 1] = m
+    end
+    added = added + redis.call('ZADD', q, unpack(args))
+  end
+  if added < #got then
+    redis.call('HINCRBY', STATS, 'queued', added - #got)
+    redis.call('HINCRBY', STATS, 'queued:' .. part, added - #got)
+  end
+  return #got
 end
 
 -- A random pick (depth-weight strategy) from the whole host queue, head and spill: { member, score } taken out of the
--- queue, or {} when it is empty. A pick from the spill takes the spill's front entry's place (its order is a score order
--- only within the head).
+-- queue, or {} when it is empty. A pick from the spill takes the spill's front entry's place (depth-weight's order
+-- beyond the head is approximate, as its random picks are).
 local function random_pick(part, host)
   local q = queue_key(part, host)
   local spilled = HEAD > 0 and redis.call('LLEN', spill_key(part, host)) or 0
@@ -289,33 +326,42 @@ local function random_pick(part, host)
       local e = redis.call('LINDEX', b, at)
       local front = redis.call('LPOP', b)
       if at > 0 then redis.call('LSET', b, at - 1, front) end
-      local sc, m = spill_decode(e, host)
-      return { m, sc }
+      local _, m, written = spill_decode(e, host)
+      return { m, written }
     end
   end
   local e = redis.call('ZRANDMEMBER', q, 1, 'WITHSCORES')
-  if #e > 0 then redis.call('ZREM', q, e[1]) end
+  if #e > 0 then
+    redis.call('ZREM', q, e[1])
+    top_up(part, host)
+  end
   return e
 end
 
--- Tops a host's head up from its spill once it holds less than half of HEAD; returns how many came back.
-local function top_up(part, host)
-  if HEAD <= 0 then return 0 end
+-- The best URL of a host's queue, taken out: { member, score }, or {} when it is empty. Spilled entries scoring better
+-- than the head's best (URLs that stayed in the head beside a spill that scores lower, see queue_add) move up first, so
+-- that the queue is leased in score order; the head is topped up when it falls below half.
+local function pop_best(part, host)
   local q = queue_key(part, host)
-  local have = redis.call('ZCARD', q)
-  if have >= math.max(1, math.floor(HEAD / 2)) then return 0 end
-  local got = redis.call('LPOP', spill_key(part, host), HEAD - have)
-  if not got then return 0 end
-  for i = 1, #got, 500 do
-    local args = {}
-    for j = i, math.min(i + 499, #got) do
-      local sc, m = spill_decode(got[j], host)
-      args[#args + 1] = sc
-      args[#args + 1] = m
+  if HEAD > 0 then
+    local b = spill_key(part, host)
+    for _ = 1, 64 do
+      local front = redis.call('LINDEX', b, 0)
+      if not front then break end
+      local top = redis.call('ZRANGE', q, 0, 0, 'WITHSCORES')
+      if top[2] and tonumber(top[2]) <= spill_score(front) then break end
+      redis.call('LPOP', b)
+      local sc, m = spill_decode(front, host)
+      if redis.call('ZADD', q, sc, m) == 0 then
+        -- the head holds that member already (a revisit beside a spilled seed): one URL, not two
+        redis.call('HINCRBY', STATS, 'queued', -1)
+        redis.call('HINCRBY', STATS, 'queued:' .. part, -1)
+      end
     end
-    redis.call('ZADD', q, unpack(args))
   end
-  return #got
+  local e = redis.call('ZPOPMIN', q)
+  if #e > 0 then top_up(part, host) end
+  return e
 end
 
 -- Records where a queued URL's member is (strategies that re-score queued URLs).
@@ -365,15 +411,13 @@ local function admit_links(i, ctx)
     elseif seen_add(seenKey, rem) then
       local host = host_of(url)
       local s
-      local fifo = false
       if ctx and ctx.score then
         s = ctx.score(url)
       else
         s = score_of(score)
-        fifo = score == 'fifo'
         if (RESCORE == 'opic' or RESCORE == 'pagerank') and s < 0 then redis.call('HSET', WEIGHTS, url, -s) end
       end
-      queue_add(part, host, s, member, fifo)
+      queue_add(part, host, s, member)
       index_queued(part, member)
       redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
       count = count + 1
@@ -706,10 +750,9 @@ if op == 'lease' then
         -- a random pick (depth-weight strategy): any URL of the queue
         e = random_pick(part, host)
       else
-        e = redis.call('ZPOPMIN', q)
+        e = pop_best(part, host)
       end
       if #e == 0 then break end
-      top_up(part, host)
       unindex(e[1])
       local id = redis.call('HINCRBY', STATS, 'leaseSeq', 1)
       local lm = id .. ' ' .. part .. ' ' .. e[2] .. ' ' .. worker .. '|' .. client .. ' ' .. e[1]
@@ -829,7 +872,7 @@ if op == 'revisit' then
         redis.call('ZADD', hq, 'LT', s, member)
       else
         -- ahead of every queued URL: into the head (its worst spilled when it is full)
-        queue_add(part, host, s, member, false)
+        queue_add(part, host, s, member)
         index_queued(part, member)
         redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
         added = added + 1
@@ -884,17 +927,27 @@ if op == 'drop' then
   return { n, check_finished(now) }
 end
 
--- dropspilled now part host index entry ...: an operator takes spilled URLs out of the crawl, each given as read at its
--- index of the host's spill (found elsewhere when the spill moved since; skipped when it is gone). Returns { dropped,
--- state after the finish check }.
+-- dropspilled now part host anchorIndex anchor index entry ...: an operator takes spilled URLs out of the crawl, each
+-- given as read at its index of the host's spill, the last entry read (the anchor) with its index. Leases and new URLs
+-- may have moved the spill since (a top-up pops its front, an eviction pushes one there): the anchor, found again (one
+-- LPOS at most), tells by how much; an entry not at its index moved by that much is gone from the spill (leased or
+-- dropped) and skipped. Returns { dropped, state after the finish check, the index after the anchor now (where the
+-- next read starts) }.
 if op == 'dropspilled' then
   local now, part, host = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
   local b = spill_key(part, host)
+  local anchorAt, anchor = tonumber(ARGV[5]), ARGV[6]
+  local shift = 0
+  if redis.call('LINDEX', b, anchorAt) ~= anchor then
+    local pos = redis.call('LPOS', b, anchor)
+    -- the anchor gone: a top-up took it, and everything read before it, into the head
+    if not pos then return { 0, check_finished(now), 0 } end
+    shift = pos - anchorAt
+  end
   local n = 0
-  for j = 5, #ARGV - 1, 2 do
-    local at, e = tonumber(ARGV[j]), ARGV[j + 1]
-    if redis.call('LINDEX', b, at) ~= e then at = redis.call('LPOS', b, e) end
-    if at then
+  for j = 7, #ARGV - 1, 2 do
+    local at, e = tonumber(ARGV[j]) + shift, ARGV[j + 1]
+    if at >= 0 and redis.call('LINDEX', b, at) == e then
       redis.call('LSET', b, at, '')
       n = n + 1
     end
@@ -906,7 +959,7 @@ if op == 'dropspilled' then
     redis.call('HINCRBY', STATS, 'dropped', n)
     touched()
   end
-  return { n, check_finished(now) }
+  return { n, check_finished(now), anchorAt + shift + 1 - n }
 end
 
 -- queues part cursor: one SCAN step over the lane's host queues on this node (the shard's keys all live here):
@@ -1015,7 +1068,7 @@ if op == 'grant' then
       local seenKey = laneSeen and (P .. 's:' .. part .. ':' .. bucket) or (P .. 's:' .. bucket)
       if seen_add(seenKey, tonumber(rem)) then
         local host = host_of(url)
-        queue_add(part, host, sc, member, false)
+        queue_add(part, host, sc, member)
         redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
         count = count + 1
         admitted = admitted + 1

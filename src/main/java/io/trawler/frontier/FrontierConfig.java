@@ -18,7 +18,7 @@ public interface FrontierConfig {
     /**
      * URLs of one host queue (of a lane) kept in Redis as sorted-set members, ready to lease; the rest of a larger
      * queue wait in a compact list beside it (about a third of the memory) and top the set up as the host drains.
-     * Breadth-first and LIFO orders are exact; other scores are best-first among the kept URLs. Strategies that
+     * The list is kept in score order, so a queue is leased in the same order as before. Strategies that
      * re-score queued URLs keep every URL in the set. 0 keeps every URL in the set (a crawl's setting is fixed when it
      * starts).
      */

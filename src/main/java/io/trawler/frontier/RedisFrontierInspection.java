@@ -273,7 +273,10 @@ final class RedisFrontierInspection extends RedisShards {
         return dropSpilled(shard, lane, host, pattern, dropped).compose(v -> dropHead(shard, lane, host, pattern, dropped));
     }
 
-    /** The spilled URLs of the host's queue that the pattern accepts, read in chunks from its front. */
+    /**
+     * The spilled URLs of the host's queue that the pattern accepts, read in chunks from its front; each chunk's last
+     * entry anchors the next read, so that entries a lease or a new URL moved meanwhile are neither skipped nor read twice.
+     */
     private Future<Void> dropSpilled(FrontierKeys.Shard shard, int lane, String host, java.util.function.Predicate<String> pattern,
             java.util.concurrent.atomic.AtomicLong dropped) {
         String spill = shard.spill(lane, host);
@@ -281,7 +284,11 @@ final class RedisFrontierInspection extends RedisShards {
         java.util.concurrent.atomic.AtomicLong at = new java.util.concurrent.atomic.AtomicLong();
         return repeat(() -> redis.send(Request.cmd(Command.LRANGE).arg(spill).arg(at.get()).arg(at.get() + chunk - 1)).compose(r -> {
             int read = r == null ? 0 : r.size();
-            List<String> args = new ArrayList<>(List.of("dropspilled", Long.toString(System.currentTimeMillis()), Integer.toString(lane), host));
+            if (read == 0) {
+                return Future.succeededFuture(false);
+            }
+            List<String> args = new ArrayList<>(List.of("dropspilled", Long.toString(System.currentTimeMillis()), Integer.toString(lane), host,
+                    Long.toString(at.get() + read - 1), r.get(read - 1).toString()));
             for (int i = 0; i < read; i++) {
                 String entry = r.get(i).toString();
                 SpilledUrl u = SpilledUrl.decode(entry, host);
@@ -290,11 +297,9 @@ final class RedisFrontierInspection extends RedisShards {
                     args.add(entry);
                 }
             }
-            Future<Long> n = args.size() == 4 ? Future.succeededFuture(0L) : SCRIPT.run(redis, shard.prefix(), args).map(x -> x.get(0).toLong());
-            return n.map(k -> {
-                dropped.addAndGet(k);
-                // the entries dropped leave the spill: the next chunk starts that much earlier
-                at.addAndGet(read - k);
+            return SCRIPT.run(redis, shard.prefix(), args).map(x -> {
+                dropped.addAndGet(x.get(0).toLong());
+                at.set(x.get(2).toLong());
                 return read == chunk;
             });
         }));

@@ -29,16 +29,19 @@ class QueueSpillTest extends FrontierFixture {
                 new Frontier.Limits(3, 10_000, head)));
     }
 
+    /** The test's clock (ms): each lease a moment after the last completion. */
+    private long now = 10;
+
     private List<String> leaseAll(int n) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            List<Lease> l = await(frontier.lease(crawl, 0, 1, 60_000, 10 + i));
+            long t = now++;
+            List<Lease> l = await(frontier.lease(crawl, 0, 1, 60_000, t));
             if (l.isEmpty()) {
                 break;
             }
             out.add(l.get(0).url());
-            await(frontier.complete(new Completion(l.get(0), 10 + i, 0, false, Completion.Tally.FETCHED, fetched(l.get(0), 10 + i),
-                    List.of()), 10 + i));
+            await(frontier.complete(new Completion(l.get(0), t, 0, false, Completion.Tally.FETCHED, fetched(l.get(0), t), List.of()), t));
         }
         return out;
     }
@@ -121,6 +124,94 @@ class QueueSpillTest extends FrontierFixture {
         assertEquals(List.of("12 1 0 0 -/p2", "13 1 0 0 -/p3", "14 1 0 0 -/p4", "15 1 0 0 -/p5", "99 1 0 0 -/worst"), spill());
         assertEquals(List.of("/best", "/p0", "/p1", "/p2", "/p3", "/p4", "/p5", "/worst"),
                 leaseAll(10).stream().map(u -> u.substring(("http://" + H).length())).toList());
+    }
+
+    @Test
+    void revisitsGoAheadOfSpilledUrlsInTheOrderTheyCame() {
+        start(3, FrontierRules.PLAIN);
+        List<String> urls = urls(10);
+        await(frontier.enqueue(crawl, urls.stream().map(u -> Discovery.fifo(u, 1)).toList(), 1));
+        List<String> revisits = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String u = "http://" + H + "/revisit-" + i;
+            revisits.add(u);
+            assertEquals(1, await(frontier.revisit(crawl, -1, java.util.Map.of(u, 0), 2)));
+        }
+        List<String> expected = new ArrayList<>(revisits);
+        expected.addAll(urls);
+        assertEquals(expected, leaseAll(20), "revisits first, each priority's URLs in the order they came");
+        assertEquals(0, await(frontier.counts(crawl)).queued());
+    }
+
+    @Test
+    void aRevisitOfASpilledSeedKeepsTheCountsTrueAndTheCrawlEnds() {
+        start(2, FrontierRules.PLAIN);
+        List<String> urls = urls(6);
+        // seeds: depth 0, member "0 0 0 url", the member a revisit queues
+        await(frontier.enqueue(crawl, urls.stream().map(u -> Discovery.fifo(u, 0)).toList(), 1));
+        assertEquals(4, spill().size());
+        await(frontier.revisit(crawl, -1, java.util.Map.of(urls.get(5), 0), 2));
+        List<String> got = leaseAll(20);
+        assertEquals(urls.get(5), got.get(0), "the revisit first");
+        // the spilled seed is leased again later (as a queued link of any depth would be: its member is not the
+        // revisit's), and counted as one more URL, never as one less: the crawl ends
+        assertTrue(got.size() <= 7 && got.containsAll(urls), got.toString());
+        assertEquals(0, await(frontier.counts(crawl)).queued());
+        assertEquals(FrontierState.FINISHED, await(frontier.counts(crawl)).state());
+    }
+
+    @Test
+    void aPatternDropFindsItsPlaceAgainWhenLeasesMovedTheSpill() {
+        start(4, FrontierRules.PLAIN);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            urls.add("http://" + H + "/" + (i % 2 == 0 ? "trap" : "page") + "/" + i);
+        }
+        await(frontier.enqueue(crawl, urls.stream().map(u -> Discovery.fifo(u, 1)).toList(), 1));
+        String prefix = FrontierKeys.prefix(crawl);
+        List<String> read = spill();   // what an operator's drop read, before leases moved the spill
+        assertEquals(36, read.size());
+        assertEquals(6, leaseAll(6).size());   // each lease below half a head tops it up from the spill's front
+        List<String> args = new ArrayList<>(List.of("dropspilled", "3", "0", H, Integer.toString(read.size() - 1), read.get(read.size() - 1)));
+        for (int i = 0; i < read.size(); i++) {
+            if (read.get(i).contains("/trap/")) {
+                args.add(Integer.toString(i));
+                args.add(read.get(i));
+            }
+        }
+        Response r = await(RedisShards.SCRIPT.run(redis, prefix, args));
+        List<String> left = spill();
+        assertTrue(left.stream().noneMatch(e -> e.contains("/trap/")), left.toString());
+        assertEquals(left.size(), r.get(2).toLong(), "the next read starts after the anchor, where it is now: " + r + " " + left);
+        long queued = await(frontier.counts(crawl)).queued();
+        List<String> rest = leaseAll(100);
+        assertEquals(queued, rest.size());
+        // the traps still in the head when the drop ran are leased; none of those it read in the spill is
+        assertTrue(rest.stream().filter(u -> u.contains("/trap/")).count() <= 3, rest.toString());
+    }
+
+    @Test
+    void aRandomPickFromTheSpillKeepsItsExactScore() {
+        await(frontier.create(crawl, new CrawlFrontierSettings(1, 0, 10_000, 1, false,
+                new FrontierRules(1, 1, FrontierRules.HostOrder.READY, Rescoring.NONE), 0), "{}", new Frontier.Limits(3, 10_000, 2)));
+        List<Discovery> links = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            links.add(new Discovery(0, FrontierEntry.of("http://" + H + "/r" + i, 1), Long.toString(-105553116266497L - i)));
+        }
+        await(frontier.enqueue(crawl, links, 1));
+        assertEquals(18, spill().size());
+        java.util.Set<Long> scores = new java.util.HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            List<Lease> l = await(frontier.lease(crawl, 0, 1, 60_000, 10 + i));
+            assertEquals(1, l.size());
+            // the lease member carries the score exactly (an expired lease goes back with it): 15 digits, no rounding
+            long score = Long.parseLong(l.get(0).score());
+            assertEquals(-105553116266497L - Integer.parseInt(l.get(0).url().substring(("http://" + H + "/r").length())), score);
+            scores.add(score);
+            await(frontier.complete(new Completion(l.get(0), 10 + i, 0, false, Completion.Tally.FETCHED, fetched(l.get(0), 10 + i),
+                    List.of()), 10 + i));
+        }
+        assertEquals(20, scores.size());
     }
 
     @Test
