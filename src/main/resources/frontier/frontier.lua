@@ -275,11 +275,13 @@ local function queue_add(part, host, s, member)
   end
   redis.call('ZADD', q, s, member)
   if redis.call('ZCARD', q) > HEAD then
-    local worst = redis.call('ZRANGE', q, -1, -1, 'WITHSCORES')
-    local front = spilled > 0 and spill_score(redis.call('LINDEX', b, 0)) or nil
-    if front == nil or tonumber(worst[2]) <= front then
-      redis.call('ZREM', q, worst[1])
-      redis.call('LPUSH', b, spill_encode(tonumber(worst[2]), worst[1], host))
+    -- the head's worst member that scores no higher than the spill's front moves there (a head member scoring above
+    -- the front, a requeued URL, stays: pop_best leases it in its turn)
+    local front = spilled > 0 and redis.call('LINDEX', b, 0) or nil
+    local out = redis.call('ZREVRANGEBYSCORE', q, front and string.match(front, '^(%S+) ') or '+inf', '-inf', 'WITHSCORES', 'LIMIT', 0, 1)
+    if out[1] then
+      redis.call('ZREM', q, out[1])
+      redis.call('LPUSH', b, spill_encode(tonumber(out[2]), out[1], host))
     end
   end
 end
@@ -302,7 +304,8 @@ local function top_up(part, host)
       args[#args + 1] = sc
       args[#args + 1] = m
     end
-    added = added + redis.call('ZADD', q, unpack(args))
+    -- LT: a member the head holds already keeps the better score of the two
+    added = added + redis.call('ZADD', q, 'LT', unpack(args))
   end
   if added < #got then
     redis.call('HINCRBY', STATS, 'queued', added - #got)
@@ -311,21 +314,21 @@ local function top_up(part, host)
   return #got
 end
 
--- A random pick (depth-weight strategy) from the whole host queue, head and spill: { member, score } taken out of the
--- queue, or {} when it is empty. A pick from the spill takes the spill's front entry's place (depth-weight's order
--- beyond the head is approximate, as its random picks are).
+-- A random pick (depth-weight strategy) from the host queue's head and the next entries of its spill (at most 4,096, or
+-- four heads): { member, score } taken out of the queue, or {} when it is empty. A pick from the spill is blanked and
+-- removed (LREM from the front, bounded by the window), so the spill stays in order.
 local function random_pick(part, host)
   local q = queue_key(part, host)
-  local spilled = HEAD > 0 and redis.call('LLEN', spill_key(part, host)) or 0
+  local b = spill_key(part, host)
+  local spilled = HEAD > 0 and math.min(redis.call('LLEN', b), math.max(4 * HEAD, 4096)) or 0
   if spilled > 0 then
     -- scripts' math.random repeats itself from call to call: the pick counter times a large odd stride spreads the picks
     local head = redis.call('ZCARD', q)
     local at = (num(redis.call('HGET', STATS, 'pickSeq'), 0) * 40503) % (head + spilled) - head
     if at >= 0 then
-      local b = spill_key(part, host)
       local e = redis.call('LINDEX', b, at)
-      local front = redis.call('LPOP', b)
-      if at > 0 then redis.call('LSET', b, at - 1, front) end
+      redis.call('LSET', b, at, '')
+      redis.call('LREM', b, 1, '')
       local _, m, written = spill_decode(e, host)
       return { m, written }
     end
@@ -352,7 +355,7 @@ local function pop_best(part, host)
       if top[2] and tonumber(top[2]) <= spill_score(front) then break end
       redis.call('LPOP', b)
       local sc, m = spill_decode(front, host)
-      if redis.call('ZADD', q, sc, m) == 0 then
+      if redis.call('ZADD', q, 'LT', sc, m) == 0 then
         -- the head holds that member already (a revisit beside a spilled seed): one URL, not two
         redis.call('HINCRBY', STATS, 'queued', -1)
         redis.call('HINCRBY', STATS, 'queued:' .. part, -1)
@@ -581,10 +584,12 @@ local function requeue_leases(expired, now)
       redis.call('HINCRBY', STATS, 'abandoned', 1)
     else
       local again = depth .. ' ' .. hops .. ' ' .. tries .. ' ' .. url
-      redis.call('ZADD', queue_key(part, host), tonumber(score), again)
-      index_queued(part, again)
-      redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
-      requeued = requeued + 1
+      -- a member queued already (a URL leased twice, as a revisit beside its spilled seed) is one URL
+      if redis.call('ZADD', queue_key(part, host), 'LT', tonumber(score), again) == 1 then
+        index_queued(part, again)
+        redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
+        requeued = requeued + 1
+      end
     end
     mark_ready_all(host)
   end
@@ -719,6 +724,12 @@ if op == 'lease' then
       local top = redis.call('ZRANGE', queue_key(part, h), 0, 0, 'WITHSCORES')
       best[h] = top[2] and tonumber(top[2]) or math.huge
       key[h] = top[1] or ''
+      -- a spilled URL may score better than the head's best (see pop_best)
+      local front = HEAD > 0 and spill_score(redis.call('LINDEX', spill_key(part, h), 0)) or nil
+      if front and front < best[h] then
+        local _, m = spill_decode(redis.call('LINDEX', spill_key(part, h), 0), h)
+        best[h], key[h] = front, m
+      end
     end
     table.sort(hosts, function(a, b)
       if best[a] ~= best[b] then return best[a] < best[b] end
@@ -807,10 +818,11 @@ if op == 'complete' then
   if delay >= 0 then redis.call('HSET', HDELAY, host, delay) end
   if disposition == 'retry' then
     local again = depth .. ' ' .. hops .. ' ' .. (tonumber(attempts) + 1) .. ' ' .. url
-    redis.call('ZADD', queue_key(part, host), tonumber(score), again)
-    index_queued(part, again)
-    redis.call('HINCRBY', STATS, 'queued', 1)
-    redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
+    if redis.call('ZADD', queue_key(part, host), 'LT', tonumber(score), again) == 1 then
+      index_queued(part, again)
+      redis.call('HINCRBY', STATS, 'queued', 1)
+      redis.call('HINCRBY', STATS, 'queued:' .. part, 1)
+    end
     redis.call('HINCRBY', STATS, 'retries', 1)
   elseif counter ~= '' then
     redis.call('HINCRBY', STATS, counter, 1)
@@ -927,39 +939,49 @@ if op == 'drop' then
   return { n, check_finished(now) }
 end
 
--- dropspilled now part host anchorIndex anchor index entry ...: an operator takes spilled URLs out of the crawl, each
--- given as read at its index of the host's spill, the last entry read (the anchor) with its index. Leases and new URLs
--- may have moved the spill since (a top-up pops its front, an eviction pushes one there): the anchor, found again (one
--- LPOS at most), tells by how much; an entry not at its index moved by that much is gone from the spill (leased or
--- dropped) and skipped. Returns { dropped, state after the finish check, the index after the anchor now (where the
--- next read starts) }.
+-- dropspilled now part host chunk anchorIndex anchor index entry ...: an operator takes spilled URLs out of the crawl,
+-- each given as read at its index of the host's spill, and reads the next chunk. The entries were read in the chunk
+-- ending with the anchor (anchorIndex -1: nothing read yet, start at the front). Leases and new URLs may have moved the
+-- spill since (a top-up pops its front, an eviction pushes onto it): the anchor, found again (one LPOS at most), tells
+-- by how much; an entry not where it moved to is gone from the spill (leased or dropped) and skipped. Returns
+-- { dropped, state after the finish check, the index the next chunk starts at, its entries... }: read after the drop, in
+-- the same call, so that nothing moves between the two.
 if op == 'dropspilled' then
-  local now, part, host = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4]
+  local now, part, host, chunk = tonumber(ARGV[2]), tonumber(ARGV[3]), ARGV[4], tonumber(ARGV[5])
   local b = spill_key(part, host)
-  local anchorAt, anchor = tonumber(ARGV[5]), ARGV[6]
-  local shift = 0
-  if redis.call('LINDEX', b, anchorAt) ~= anchor then
-    local pos = redis.call('LPOS', b, anchor)
-    -- the anchor gone: a top-up took it, and everything read before it, into the head
-    if not pos then return { 0, check_finished(now), 0 } end
-    shift = pos - anchorAt
-  end
+  local anchorAt, anchor = tonumber(ARGV[6]), ARGV[7]
   local n = 0
-  for j = 7, #ARGV - 1, 2 do
-    local at, e = tonumber(ARGV[j]) + shift, ARGV[j + 1]
-    if at >= 0 and redis.call('LINDEX', b, at) == e then
-      redis.call('LSET', b, at, '')
-      n = n + 1
+  local nextAt = 0
+  if anchorAt >= 0 then
+    local shift = 0
+    if redis.call('LINDEX', b, anchorAt) ~= anchor then
+      local pos = redis.call('LPOS', b, anchor)
+      -- the anchor gone: a top-up took it, and everything read before it, into the head
+      shift = pos and (pos - anchorAt) or nil
+    end
+    if shift then
+      local first = #ARGV >= 9 and tonumber(ARGV[8]) + shift or nil
+      local window = first and redis.call('LRANGE', b, math.max(first, 0), anchorAt + shift) or {}
+      for j = 8, #ARGV - 1, 2 do
+        local at, e = tonumber(ARGV[j]) + shift, ARGV[j + 1]
+        if at >= 0 and window[at - math.max(first, 0) + 1] == e then
+          redis.call('LSET', b, at, '')
+          n = n + 1
+        end
+      end
+      if n > 0 then
+        redis.call('LREM', b, n, '')
+        redis.call('HINCRBY', STATS, 'queued', -n)
+        redis.call('HINCRBY', STATS, 'queued:' .. part, -n)
+        redis.call('HINCRBY', STATS, 'dropped', n)
+        touched()
+      end
+      nextAt = anchorAt + shift + 1 - n
     end
   end
-  if n > 0 then
-    redis.call('LREM', b, 0, '')
-    redis.call('HINCRBY', STATS, 'queued', -n)
-    redis.call('HINCRBY', STATS, 'queued:' .. part, -n)
-    redis.call('HINCRBY', STATS, 'dropped', n)
-    touched()
-  end
-  return { n, check_finished(now), anchorAt + shift + 1 - n }
+  local out = { n, check_finished(now), nextAt }
+  for _, e in ipairs(redis.call('LRANGE', b, nextAt, nextAt + chunk - 1)) do out[#out + 1] = e end
+  return out
 end
 
 -- queues part cursor: one SCAN step over the lane's host queues on this node (the shard's keys all live here):

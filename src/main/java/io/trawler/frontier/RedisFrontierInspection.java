@@ -274,35 +274,40 @@ final class RedisFrontierInspection extends RedisShards {
     }
 
     /**
-     * The spilled URLs of the host's queue that the pattern accepts, read in chunks from its front; each chunk's last
-     * entry anchors the next read, so that entries a lease or a new URL moved meanwhile are neither skipped nor read twice.
+     * The spilled URLs of the host's queue that the pattern accepts, in chunks from its front: each script call drops
+     * what the last chunk matched and reads the next one after that chunk's last entry (found again where leases or new
+     * URLs moved it), so that no entry after it is skipped.
      */
     private Future<Void> dropSpilled(FrontierKeys.Shard shard, int lane, String host, java.util.function.Predicate<String> pattern,
             java.util.concurrent.atomic.AtomicLong dropped) {
-        String spill = shard.spill(lane, host);
         int chunk = 1000;
-        java.util.concurrent.atomic.AtomicLong at = new java.util.concurrent.atomic.AtomicLong();
-        return repeat(() -> redis.send(Request.cmd(Command.LRANGE).arg(spill).arg(at.get()).arg(at.get() + chunk - 1)).compose(r -> {
-            int read = r == null ? 0 : r.size();
-            if (read == 0) {
-                return Future.succeededFuture(false);
-            }
+        // the last chunk read: where it started and its entries (none before the first call)
+        java.util.concurrent.atomic.AtomicLong at = new java.util.concurrent.atomic.AtomicLong(-1);
+        java.util.concurrent.atomic.AtomicReference<List<String>> read = new java.util.concurrent.atomic.AtomicReference<>(List.of());
+        return repeat(() -> {
+            List<String> entries = read.get();
             List<String> args = new ArrayList<>(List.of("dropspilled", Long.toString(System.currentTimeMillis()), Integer.toString(lane), host,
-                    Long.toString(at.get() + read - 1), r.get(read - 1).toString()));
-            for (int i = 0; i < read; i++) {
-                String entry = r.get(i).toString();
-                SpilledUrl u = SpilledUrl.decode(entry, host);
+                    Integer.toString(chunk), Long.toString(entries.isEmpty() ? -1 : at.get() + entries.size() - 1),
+                    entries.isEmpty() ? "" : entries.get(entries.size() - 1)));
+            for (int i = 0; i < entries.size(); i++) {
+                SpilledUrl u = SpilledUrl.decode(entries.get(i), host);
                 if (u != null && pattern.test(u.url())) {
                     args.add(Long.toString(at.get() + i));
-                    args.add(entry);
+                    args.add(entries.get(i));
                 }
             }
-            return SCRIPT.run(redis, shard.prefix(), args).map(x -> {
-                dropped.addAndGet(x.get(0).toLong());
-                at.set(x.get(2).toLong());
-                return read == chunk;
+            return SCRIPT.run(redis, shard.prefix(), args).map(r -> {
+                dropped.addAndGet(r.get(0).toLong());
+                at.set(r.get(2).toLong());
+                List<String> next = new ArrayList<>(r.size() - 3);
+                for (int i = 3; i < r.size(); i++) {
+                    next.add(r.get(i).toString());
+                }
+                read.set(next);
+                // on while a chunk comes back (the call that dropped the last chunk's matches read nothing more)
+                return !next.isEmpty();
             });
-        }));
+        });
     }
 
     /** The head's URLs of the host's queue that the pattern accepts (ZSCAN). */

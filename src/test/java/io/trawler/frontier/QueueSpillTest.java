@@ -172,7 +172,8 @@ class QueueSpillTest extends FrontierFixture {
         List<String> read = spill();   // what an operator's drop read, before leases moved the spill
         assertEquals(36, read.size());
         assertEquals(6, leaseAll(6).size());   // each lease below half a head tops it up from the spill's front
-        List<String> args = new ArrayList<>(List.of("dropspilled", "3", "0", H, Integer.toString(read.size() - 1), read.get(read.size() - 1)));
+        List<String> args = new ArrayList<>(List.of("dropspilled", "3", "0", H, "5", Integer.toString(read.size() - 1),
+                read.get(read.size() - 1)));
         for (int i = 0; i < read.size(); i++) {
             if (read.get(i).contains("/trap/")) {
                 args.add(Integer.toString(i));
@@ -183,6 +184,7 @@ class QueueSpillTest extends FrontierFixture {
         List<String> left = spill();
         assertTrue(left.stream().noneMatch(e -> e.contains("/trap/")), left.toString());
         assertEquals(left.size(), r.get(2).toLong(), "the next read starts after the anchor, where it is now: " + r + " " + left);
+        assertEquals(3, r.size(), "nothing after the anchor to read");
         long queued = await(frontier.counts(crawl)).queued();
         List<String> rest = leaseAll(100);
         assertEquals(queued, rest.size());
@@ -212,6 +214,22 @@ class QueueSpillTest extends FrontierFixture {
                     List.of()), 10 + i));
         }
         assertEquals(20, scores.size());
+    }
+
+    @Test
+    void aRequeuedUrlScoringAboveTheSpillKeepsTheHeadBoundedAndItsPlaceInTheOrder() {
+        start(3, FrontierRules.PLAIN);
+        List<String> urls = urls(23);
+        await(frontier.enqueue(crawl, urls.subList(0, 3).stream().map(u -> new Discovery(0, FrontierEntry.of(u, 1), Discovery.LIFO)).toList(), 1));
+        Lease c = await(frontier.lease(crawl, 0, 1, 5, 2)).get(0);   // the newest, its lease 5 ms long
+        assertEquals(urls.get(2), c.url());
+        await(frontier.enqueue(crawl, urls.subList(3, 13).stream().map(u -> new Discovery(0, FrontierEntry.of(u, 1), Discovery.LIFO)).toList(), 3));
+        assertEquals(1, await(frontier.reclaim(crawl, 100, 10)));   // back in the head, scoring above the spill's front
+        await(frontier.enqueue(crawl, urls.subList(13, 23).stream().map(u -> new Discovery(0, FrontierEntry.of(u, 1), Discovery.LIFO)).toList(), 101));
+        long head = await(redis.send(Request.cmd(Command.ZCARD).arg(FrontierKeys.prefix(crawl) + "p0:q:" + H))).toLong();
+        assertTrue(head <= 4, "the head stays bounded: " + head);
+        now = 200;
+        assertEquals(urls.reversed(), leaseAll(30), "newest first, the requeued URL in its place");
     }
 
     @Test
