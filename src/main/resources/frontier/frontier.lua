@@ -214,6 +214,12 @@ local WEIGHTS = P .. 'w'
 local QM = P .. 'qm'
 local BACKLINK = 4294967296
 
+-- URLs queued in a lane, and in the crawl, changed by d
+local function count_queued(part, d)
+  redis.call('HINCRBY', STATS, 'queued', d)
+  redis.call('HINCRBY', STATS, 'queued:' .. part, d)
+end
+
 -- The head of a host queue holds at most HEAD members, the rest is spilled (0: no spill)
 local HEAD = INDEXED and 0 or num(S.queueHead, 0)
 
@@ -307,10 +313,7 @@ local function top_up(part, host)
     -- LT: a member the head holds already keeps the better score of the two
     added = added + redis.call('ZADD', q, 'LT', unpack(args))
   end
-  if added < #got then
-    redis.call('HINCRBY', STATS, 'queued', added - #got)
-    redis.call('HINCRBY', STATS, 'queued:' .. part, added - #got)
-  end
+  if added < #got then count_queued(part, added - #got) end
   return #got
 end
 
@@ -357,8 +360,7 @@ local function pop_best(part, host)
       local sc, m = spill_decode(front, host)
       if redis.call('ZADD', q, 'LT', sc, m) == 0 then
         -- the head holds that member already (a revisit beside a spilled seed): one URL, not two
-        redis.call('HINCRBY', STATS, 'queued', -1)
-        redis.call('HINCRBY', STATS, 'queued:' .. part, -1)
+        count_queued(part, -1)
       end
     end
   end
@@ -725,10 +727,9 @@ if op == 'lease' then
       best[h] = top[2] and tonumber(top[2]) or math.huge
       key[h] = top[1] or ''
       -- a spilled URL may score better than the head's best (see pop_best)
-      local front = HEAD > 0 and spill_score(redis.call('LINDEX', spill_key(part, h), 0)) or nil
-      if front and front < best[h] then
-        local _, m = spill_decode(redis.call('LINDEX', spill_key(part, h), 0), h)
-        best[h], key[h] = front, m
+      local front = HEAD > 0 and redis.call('LINDEX', spill_key(part, h), 0) or nil
+      if front and spill_score(front) < best[h] then
+        best[h], key[h] = spill_decode(front, h)
       end
     end
     table.sort(hosts, function(a, b)
@@ -960,19 +961,19 @@ if op == 'dropspilled' then
       shift = pos and (pos - anchorAt) or nil
     end
     if shift then
-      local first = #ARGV >= 9 and tonumber(ARGV[8]) + shift or nil
-      local window = first and redis.call('LRANGE', b, math.max(first, 0), anchorAt + shift) or {}
+      -- the entries to drop where they are now, read in one LRANGE from the first of them to the anchor
+      local from = #ARGV >= 9 and math.max(tonumber(ARGV[8]) + shift, 0) or nil
+      local window = from and redis.call('LRANGE', b, from, anchorAt + shift) or {}
       for j = 8, #ARGV - 1, 2 do
         local at, e = tonumber(ARGV[j]) + shift, ARGV[j + 1]
-        if at >= 0 and window[at - math.max(first, 0) + 1] == e then
+        if at >= 0 and window[at - from + 1] == e then
           redis.call('LSET', b, at, '')
           n = n + 1
         end
       end
       if n > 0 then
         redis.call('LREM', b, n, '')
-        redis.call('HINCRBY', STATS, 'queued', -n)
-        redis.call('HINCRBY', STATS, 'queued:' .. part, -n)
+        count_queued(part, -n)
         redis.call('HINCRBY', STATS, 'dropped', n)
         touched()
       end

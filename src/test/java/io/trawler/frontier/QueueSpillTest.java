@@ -33,6 +33,11 @@ class QueueSpillTest extends FrontierFixture {
     private long now = 10;
 
     private List<String> leaseAll(int n) {
+        return leaseAll(n, i -> List.of());
+    }
+
+    /** Leases and completes up to {@code n} URLs one at a time, the i-th page yielding {@code found.apply(i)}. */
+    private List<String> leaseAll(int n, java.util.function.IntFunction<List<Discovery>> found) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             long t = now++;
@@ -41,9 +46,20 @@ class QueueSpillTest extends FrontierFixture {
                 break;
             }
             out.add(l.get(0).url());
-            await(frontier.complete(new Completion(l.get(0), t, 0, false, Completion.Tally.FETCHED, fetched(l.get(0), t), List.of()), t));
+            await(frontier.complete(new Completion(l.get(0), t, 0, false, Completion.Tally.FETCHED, fetched(l.get(0), t), found.apply(i)), t));
         }
         return out;
+    }
+
+    /** A crawl with a head of 4 and n URLs of the host queued, every k-th under /trap/, the others under /page/. */
+    private List<String> withTraps(int n, int k) {
+        start(4, FrontierRules.PLAIN);
+        List<String> urls = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            urls.add("http://" + H + "/" + (i % k == 0 ? "trap" : "page") + "/" + i);
+        }
+        await(frontier.enqueue(crawl, urls.stream().map(u -> Discovery.fifo(u, 1)).toList(), 1));
+        return urls;
     }
 
     private List<String> spill() {
@@ -83,18 +99,8 @@ class QueueSpillTest extends FrontierFixture {
         start(4, FrontierRules.PLAIN);
         List<String> first = urls(10);
         await(frontier.enqueue(crawl, first.stream().map(u -> Discovery.fifo(u, 1)).toList(), 1));
-        List<String> got = new ArrayList<>();
-        // each fetched page yields a new link while older ones still wait in the spill
-        for (int i = 0; i < 20; i++) {
-            List<Lease> l = await(frontier.lease(crawl, 0, 1, 60_000, 10 + i));
-            if (l.isEmpty()) {
-                break;
-            }
-            got.add(l.get(0).url());
-            List<Discovery> found = i < 5 ? List.of(Discovery.fifo("http://" + H + "/found-" + i, 2)) : List.of();
-            await(frontier.complete(new Completion(l.get(0), 10 + i, 0, false, Completion.Tally.FETCHED, fetched(l.get(0), 10 + i),
-                    found), 10 + i));
-        }
+        // each of the first five fetched pages yields a new link while older ones still wait in the spill
+        List<String> got = leaseAll(20, i -> i < 5 ? List.of(Discovery.fifo("http://" + H + "/found-" + i, 2)) : List.of());
         List<String> expected = new ArrayList<>(first);
         for (int i = 0; i < 5; i++) {
             expected.add("http://" + H + "/found-" + i);
@@ -162,12 +168,7 @@ class QueueSpillTest extends FrontierFixture {
 
     @Test
     void aPatternDropFindsItsPlaceAgainWhenLeasesMovedTheSpill() {
-        start(4, FrontierRules.PLAIN);
-        List<String> urls = new ArrayList<>();
-        for (int i = 0; i < 40; i++) {
-            urls.add("http://" + H + "/" + (i % 2 == 0 ? "trap" : "page") + "/" + i);
-        }
-        await(frontier.enqueue(crawl, urls.stream().map(u -> Discovery.fifo(u, 1)).toList(), 1));
+        withTraps(40, 2);
         String prefix = FrontierKeys.prefix(crawl);
         List<String> read = spill();   // what an operator's drop read, before leases moved the spill
         assertEquals(36, read.size());
@@ -252,12 +253,7 @@ class QueueSpillTest extends FrontierFixture {
 
     @Test
     void aPatternDropReachesTheSpillAndTheRestIsStillLeasedInOrder() {
-        start(4, FrontierRules.PLAIN);
-        List<String> urls = new ArrayList<>();
-        for (int i = 0; i < 3_000; i++) {
-            urls.add("http://" + H + "/" + (i % 7 == 0 ? "trap" : "page") + "/" + i);
-        }
-        await(frontier.enqueue(crawl, urls.stream().map(u -> Discovery.fifo(u, 1)).toList(), 1));
+        List<String> urls = withTraps(3_000, 7);
         long traps = urls.stream().filter(u -> u.contains("/trap/")).count();
         assertEquals(traps, await(frontier.drop(crawl, 1, H, u -> u.contains("/trap/"))));
         List<String> rest = urls.stream().filter(u -> !u.contains("/trap/")).toList();

@@ -142,11 +142,7 @@ class SearchApiTest {
 
     @Test
     void aSiteNotIndexedForSearchCostsItsCrawlsNoIndexingUntilItsSettingComesOn() throws Exception {
-        try (TestWebServer server = TestWebServer.start(req -> {
-            String body = req.path().equals("/") ? "<title>Home</title><p>Quarvish harbour tides.</p><a href=\"/b.html\">b</a>"
-                    : "<title>B</title><p>Quarvish lighthouse keepers.</p>";
-            req.response().putHeader("Content-Type", "text/html; charset=utf-8").end("<!DOCTYPE html><html><body>" + body + "</body></html>");
-        })) {
+        try (TestWebServer server = twoPages("Quarvish")) {
             Map<String, Object> site = new HashMap<>(Map.of("name", "not indexed", "seeds", List.of(server.base() + "/"),
                     "politeness", Map.of("delayMs", 0), "limits", Map.of("maxPages", 10), "search", Map.of("indexed", false)));
             String siteId = Api.createSite(site);
@@ -255,6 +251,15 @@ class SearchApiTest {
     }
 
     /** The crawl's page records whose text the worker stored beside them. */
+    /** A site of two pages, a home page and the one it links to, both with the given word. */
+    static TestWebServer twoPages(String word) throws Exception {
+        return TestWebServer.start(req -> {
+            String body = req.path().equals("/") ? "<title>Home</title><p>" + word + " harbour tides.</p><a href=\"/b.html\">b</a>"
+                    : "<title>B</title><p>" + word + " lighthouse keepers.</p>";
+            req.response().putHeader("Content-Type", "text/html; charset=utf-8").end("<!DOCTYPE html><html><body>" + body + "</body></html>");
+        });
+    }
+
     private static long textRecords(String crawlId) {
         return io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(() -> io.trawler.crawl.Page.count(
                 "crawlId = ?1 and textOffset is not null", crawlId));

@@ -31,11 +31,7 @@ class SearchOnDemandTest {
 
     @Test
     void aCrawlNobodySearchesIsNotIndexedAndItsFirstSearchIndexesItToTheEnd() throws Exception {
-        try (TestWebServer server = TestWebServer.start(req -> {
-            String body = req.path().equals("/") ? "<title>Home</title><p>Zorvane harbour tides.</p><a href=\"/b.html\">b</a>"
-                    : "<title>B</title><p>Zorvane lighthouse keepers.</p>";
-            req.response().putHeader("Content-Type", "text/html; charset=utf-8").end("<!DOCTYPE html><html><body>" + body + "</body></html>");
-        })) {
+        try (TestWebServer server = SearchApiTest.twoPages("Zorvane")) {
             String siteId = Api.createSite(Map.of("name", "on demand", "seeds", List.of(server.base() + "/"),
                     "politeness", Map.of("delayMs", 0), "limits", Map.of("maxPages", 10)));
             String crawlId = Api.startCrawl(siteId);
