@@ -7,6 +7,7 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import java.time.Instant;
 import java.util.List;
+import org.hibernate.jpa.HibernateHints;
 
 /** The record of one fetch (or of a URL denied or failed), read back through the pages endpoint. */
 @Entity
@@ -115,14 +116,17 @@ public class Page extends PanacheEntityBase {
      * The crawl's records after an id, in id order. Written so that H2 reads only the rows it returns from the index
      * {@code page_crawl_idx} (crawl_id, id): a condition on id as well as on crawl_id (on crawl_id alone H2 takes the
      * foreign key's index), and ordered by crawl and id, the index's columns (ordered by id alone it reads and sorts
-     * the whole crawl: 50 ms and more at 100,000 records). PostgreSQL reads the index either way.
+     * the whole crawl: 50 ms and more at 100,000 records). PostgreSQL reads the index either way. Read-only: the
+     * records are not kept for dirty checking (a reader of a whole crawl never changes them).
      */
     public static List<Page> after(String crawlId, long after, int limit) {
-        return find("crawlId = ?1 and id > ?2 order by crawlId, id", crawlId, after).page(0, limit).list();
+        return find("crawlId = ?1 and id > ?2 order by crawlId, id", crawlId, after).withHint(HibernateHints.HINT_READ_ONLY, true)
+                .page(0, limit).list();
     }
 
     /** As {@link #after}, the records stored in full only (revisit records left out). */
     public static List<Page> responsesAfter(String crawlId, long after, int limit) {
-        return find("crawlId = ?1 and id > ?2 and revisit is null order by crawlId, id", crawlId, after).page(0, limit).list();
+        return find("crawlId = ?1 and id > ?2 and revisit is null order by crawlId, id", crawlId, after)
+                .withHint(HibernateHints.HINT_READ_ONLY, true).page(0, limit).list();
     }
 }

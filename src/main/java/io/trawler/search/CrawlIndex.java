@@ -51,7 +51,7 @@ import org.apache.lucene.store.NIOFSDirectory;
  * One crawl's search index: a document per page record with its URL and main text, analysed as focused crawling
  * analyses text ({@link TextAnalysis}: Unicode words, CJK bigrams, English stems). Queries: every word must occur, in
  * the URL or the text; a "quoted phrase" must occur as a phrase. The commit's user data keeps the largest record id
- * indexed, so indexing resumes where it stopped after a restart. Thread-safe (Lucene's writer and near-real-time readers).
+ * indexed, so indexing resumes where it stopped after a restart; searches read the last commit. Thread-safe (Lucene's writer and readers).
  *
  * <p>A page whose content another crawl's index already holds (a revisit record of an earlier crawl's response) is not
  * analysed again: {@link #copyFrom} copies that index's document (its postings, as a merge does) and points the copy at
@@ -113,14 +113,16 @@ public final class CrawlIndex implements Closeable {
         }
     };
 
-    /** A search sees what was added up to this long ago (opening a reader on the writer flushes its buffered documents). */
-    static final long REFRESH_NANOS = 1_000_000_000L;
-
     private final Directory dir;
     private final IndexWriter writer;
+    /** Readers on the writer, for the index's own lookups of what it holds, committed or not (copies' keys). */
     private final org.apache.lucene.search.SearcherManager searchers;
-    private volatile long refreshedAt;
-    /** Commits so far, and how many the searchers had seen at their last refresh (a commit is always seen at once). */
+    /**
+     * Readers of the last commit, for searches: a search never makes the writer flush what it holds (a reader on the
+     * writer would write a small segment for every search of a crawl being indexed, and merge them after).
+     */
+    private final org.apache.lucene.search.SearcherManager committed;
+    /** Commits so far, and how many the searches had seen at their last refresh (a commit is seen by the next search). */
     private volatile long commits;
     private volatile long refreshedCommits;
     private volatile long upTo;
@@ -158,7 +160,11 @@ public final class CrawlIndex implements Closeable {
                 // an index committed by a closing writer of an older version may hold records past upTo: they come again
                 writer.deleteDocuments(LongPoint.newRangeQuery(ID, upTo + 1, Long.MAX_VALUE));
             }
+            if (!exists) {
+                commit(0);   // an empty index, so that searches have a commit to read
+            }
             this.searchers = new org.apache.lucene.search.SearcherManager(writer, null);
+            this.committed = new org.apache.lucene.search.SearcherManager(dir, null);
             if (keyed && exists) {
                 ahead.addAll(pagesAfter(upTo));
             }
@@ -167,7 +173,6 @@ public final class CrawlIndex implements Closeable {
             dir.close();
             throw e;
         }
-        this.refreshedAt = System.nanoTime();
     }
 
     /** The largest record id indexed and committed (0: none). */
@@ -359,8 +364,8 @@ public final class CrawlIndex implements Closeable {
     /**
      * The matches of {@code query} (words and "phrases", all required, each in the URL or the text), {@code limit} from
      * {@code offset}, and their total count; an empty query or one of stop words only matches nothing. A search sees
-     * every commit, and documents added since at most {@link #REFRESH_NANOS} late (searching a crawl being indexed
-     * every 100 ms would otherwise flush a small segment each time, and merge them after).
+     * what the last commit holds ({@link #upTo()} and the copies), never the documents added since: those come with the
+     * indexer's next commit, at most a step later, and searching never makes the writer flush them early.
      */
     public Result search(String query, int offset, int limit) throws IOException {
         return search(parse(query), offset, limit);
@@ -372,12 +377,11 @@ public final class CrawlIndex implements Closeable {
             return new Result(0, List.of());
         }
         long seen = commits;
-        if (seen != refreshedCommits || System.nanoTime() - refreshedAt > REFRESH_NANOS) {
-            searchers.maybeRefreshBlocking();
-            refreshedAt = System.nanoTime();
+        if (seen != refreshedCommits) {
+            committed.maybeRefreshBlocking();
             refreshedCommits = seen;
         }
-        IndexSearcher searcher = searchers.acquire();
+        IndexSearcher searcher = committed.acquire();
         try {
             long total = searcher.search(q, new TotalHitCountCollectorManager());
             TopDocs top = searcher.search(q, Math.max(1, offset + limit));
@@ -398,7 +402,7 @@ public final class CrawlIndex implements Closeable {
             }
             return new Result(total, hits);
         } finally {
-            searchers.release(searcher);
+            committed.release(searcher);
         }
     }
 
@@ -462,6 +466,7 @@ public final class CrawlIndex implements Closeable {
     @Override
     public void close() throws IOException {
         try {
+            committed.close();
             searchers.close();
             writer.close();
         } finally {

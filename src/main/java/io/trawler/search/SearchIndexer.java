@@ -245,9 +245,10 @@ public class SearchIndexer {
                     List<Page> todo = batch.stream().filter(p -> !index.holds(p.id)).toList();
                     // a revisit record's content is the record it refers to (one query for the batch's revisits)
                     Map<Long, Page> originals = todo.stream().anyMatch(p -> p.revisit != null) ? contents.originals(todo) : Map.of();
+                    Map<Long, PageText> texts = storedTexts(todo, originals);
                     List<CrawlIndex.Doc> docs = new ArrayList<>(todo.size());
                     for (Page p : todo) {
-                        docs.add(doc(p, originals.get(p.id)));
+                        docs.add(doc(p, originals.get(p.id), texts));
                     }
                     analysed.increment(docs.size());
                     index.addUncommitted(docs);
@@ -374,9 +375,44 @@ public class SearchIndexer {
      * page's own: a 304 page is found with its content).
      */
     CrawlIndex.Doc doc(Page p, Page original) {
+        return doc(p, original, Map.of());
+    }
+
+    /** As {@link #doc(Page, Page)}, the texts of {@code read} (by their record's id) read already. */
+    private CrawlIndex.Doc doc(Page p, Page original, Map<Long, PageText> read) {
         Page content = p.revisit != null ? original : p;
-        PageText text = content == null ? PageText.NONE : storedText(content).or(() -> parsedText(content, p.url)).orElse(PageText.NONE);
+        PageText text = content == null ? PageText.NONE : Optional.ofNullable(read.get(content.id)).or(() -> storedText(content))
+                .or(() -> parsedText(content, p.url)).orElse(PageText.NONE);
         return new CrawlIndex.Doc(p.id, p.url, p.status, text.title(), text.mainText());
+    }
+
+    /**
+     * The texts the workers stored beside the records holding the pages' content, by that record's id, each WARC file
+     * opened once for the batch (those not read here are read one by one).
+     */
+    private Map<Long, PageText> storedTexts(List<Page> pages, Map<Long, Page> originals) {
+        Map<String, List<Page>> byFile = new java.util.HashMap<>();
+        for (Page p : pages) {
+            Page content = p.revisit != null ? originals.get(p.id) : p;
+            if (content != null && content.warcFile != null && content.textOffset != null) {
+                byFile.computeIfAbsent(content.warcFile, f -> new ArrayList<>()).add(content);
+            }
+        }
+        Map<Long, PageText> out = new java.util.HashMap<>();
+        for (Map.Entry<String, List<Page>> e : byFile.entrySet()) {
+            try {
+                Map<Long, PageText> byOffset = records.texts(e.getKey(), e.getValue().stream().mapToLong(c -> c.textOffset).toArray());
+                for (Page c : e.getValue()) {
+                    PageText t = byOffset.get(c.textOffset);
+                    if (t != null) {
+                        out.put(c.id, t);
+                    }
+                }
+            } catch (IOException | RuntimeException unreadable) {
+                // read one by one instead
+            }
+        }
+        return out;
     }
 
     /**

@@ -52,6 +52,32 @@ public final class LocalWarcArchive implements WarcArchive {
         }
     }
 
+    /**
+     * As {@link #member}, for several members of one file opened once: the content of each member at the offsets that
+     * could be read (an offset missing from the answer: not here, too large, not as written here, or damaged).
+     */
+    java.util.Map<Long, byte[]> members(String fileName, long[] offsets, int max) throws IOException {
+        java.util.Map<Long, byte[]> out = new java.util.HashMap<>();
+        Optional<FileChannel> ch = channel(fileName, 0);
+        if (ch.isEmpty()) {
+            return out;
+        }
+        try (FileChannel c = ch.get()) {
+            long size = c.size();
+            for (long offset : offsets) {
+                if (offset < 0 || offset >= size) {
+                    continue;
+                }
+                try {
+                    GzipMember.read(c, offset, max).ifPresent(m -> out.put(offset, m));
+                } catch (IOException damaged) {
+                    // this member is left out: its reader falls back to the record's own read
+                }
+            }
+        }
+        return out;
+    }
+
     /** The file opened for reading, when it is here and longer than {@code offset}. */
     private Optional<FileChannel> channel(String fileName, long offset) throws IOException {
         Path f = dir.resolve(fileName);

@@ -81,13 +81,38 @@ public final class WarcRecordReader {
             // a file here: its one gzip member inflated (a streaming reader would inflate the next records too), then parsed
             Optional<byte[]> member = local.member(file, offset, PageText.MAX_BLOCK_BYTES + 4096);
             if (member.isPresent()) {
-                try (WarcReader reader = new WarcReader(Channels.newChannel(new java.io.ByteArrayInputStream(member.get())))) {
-                    Optional<WarcRecord> r = reader.next();
-                    return r.isEmpty() ? Optional.empty() : Optional.ofNullable(textOf(r.get()));
-                }
+                return parsedText(member.get());
             }
         }
         return read(file, offset, WarcRecordReader::textOf);
+    }
+
+    /**
+     * The page texts of the conversion records at the offsets of one file, by offset, the file opened once for them all
+     * (a search indexer reads a batch of pages from a few files); the texts of records not found here as written by
+     * {@link WarcStore} are read one by one as {@link #text} reads them, and those not found or not readable are left out.
+     */
+    public java.util.Map<Long, PageText> texts(String file, long[] offsets) throws IOException {
+        java.util.Map<Long, PageText> out = new java.util.HashMap<>();
+        java.util.Map<Long, byte[]> members = valid(file, 0) ? local.members(file, offsets, PageText.MAX_BLOCK_BYTES + 4096) : java.util.Map.of();
+        for (long offset : offsets) {
+            byte[] member = members.get(offset);
+            try {
+                Optional<PageText> text = member == null ? text(file, offset) : parsedText(member);
+                text.ifPresent(t -> out.put(offset, t));
+            } catch (IOException | RuntimeException unreadable) {
+                // no text record there (or a damaged one): left out
+            }
+        }
+        return out;
+    }
+
+    /** The page text of a conversion record's bytes (one inflated gzip member). */
+    private static Optional<PageText> parsedText(byte[] member) throws IOException {
+        try (WarcReader reader = new WarcReader(Channels.newChannel(new java.io.ByteArrayInputStream(member)))) {
+            Optional<WarcRecord> r = reader.next();
+            return r.isEmpty() ? Optional.empty() : Optional.ofNullable(textOf(r.get()));
+        }
     }
 
     private static PageText textOf(WarcRecord r) throws IOException {

@@ -50,6 +50,25 @@ class CrawlIndexCopyTest {
     }
 
     @Test
+    void aSearchReadsTheLastCommitAndNeverFlushesTheWriter() throws Exception {
+        try (CrawlIndex index = new CrawlIndex(dir.resolve("a"))) {
+            assertEquals(0, index.search("common", 0, 10).total(), "a new index is searchable, empty");
+            index.addUncommitted(crawlA());
+            long files = segmentFiles(dir.resolve("a"));
+            assertEquals(0, index.search("common", 0, 10).total());
+            assertEquals(files, segmentFiles(dir.resolve("a")), "the search wrote no segment");
+            index.commit(20);
+            assertEquals(20, index.search("common", 0, 10).total());
+        }
+    }
+
+    private static long segmentFiles(Path index) throws java.io.IOException {
+        try (var files = java.nio.file.Files.list(index)) {
+            return files.count();
+        }
+    }
+
+    @Test
     void copiesStandForThisCrawlsRecordsAndSurviveARestart() throws Exception {
         indexCrawlA();
         Path b = dir.resolve("b");
@@ -103,7 +122,8 @@ class CrawlIndexCopyTest {
         try (CrawlIndex index = new CrawlIndex(b)) {
             index.add(List.of(new CrawlIndex.Doc(101, "http://a.test/p1", 200, "", "first")), 101);
             assertEquals(Set.of(3L), index.copyFrom(dir.resolve("a"), Map.of(3L, new CrawlIndex.Copy(103, 200))));
-            assertEquals(1, index.search(word(3), 0, 10).total());
+            assertTrue(index.holds(103));
+            assertEquals(0, index.search(word(3), 0, 10).total(), "a search reads the last commit, not the copy made since");
         }
         try (CrawlIndex again = new CrawlIndex(b)) {
             assertFalse(again.revisitsCopied());

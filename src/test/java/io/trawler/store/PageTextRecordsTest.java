@@ -71,6 +71,10 @@ class PageTextRecordsTest {
         WarcRecordReader reader = new WarcRecordReader(dir, new LocalWarcArchive(dir));
         assertEquals(text, reader.text(first.file(), first.textOffset()).orElseThrow());
         assertTrue(reader.text(first.file(), first.offset()).isEmpty(), "a response is not a text record");
+        // a batch's texts, the file opened once: a response, an offset inside a record and one past the end have none
+        assertEquals(Map.of(first.textOffset(), text), reader.texts(first.file(),
+                new long[] {first.textOffset(), first.offset(), first.textOffset() + 3, Long.MAX_VALUE / 2}));
+        assertEquals(Map.of(), reader.texts("missing.warc.gz", new long[] {first.textOffset()}));
 
         assertEquals(Map.of(file.toAbsolutePath(), Warcio.jwarcCounts(file)), Warcio.read(List.of(file)));
         assertEquals(Map.of("conversion", 1, "request", 3, "response", 2, "revisit", 1, "warcinfo", 1), Warcio.jwarcCounts(file));

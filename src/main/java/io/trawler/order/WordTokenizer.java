@@ -1,0 +1,289 @@
+package io.trawler.order;
+
+import java.io.IOException;
+import java.io.Reader;
+import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.Tokenizer;
+import org.apache.lucene.analysis.cjk.CJKBigramFilter;
+import org.apache.lucene.analysis.cjk.CJKWidthFilter;
+import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionIncrementAttribute;
+import org.apache.lucene.analysis.tokenattributes.PositionLengthAttribute;
+import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
+
+/**
+ * The terms {@link TextAnalysis} makes before stemming — Lucene's {@link StandardTokenizer} (Unicode word breaks), width
+ * folding, lower case, CJK bigrams, stop words out — made in one pass where the text allows: a stretch between ASCII
+ * white space that is all ASCII is split by the word-break rules as they apply to ASCII (letters and digits join, {@code _}
+ * joins them, {@code . ' :} join letters, {@code . ' , ;} join digits), lower-cased and its stop words dropped right
+ * here, with the same terms, positions and offsets as the chain; any other stretch (CJK, accented letters, curly quotes, a
+ * word longer than the standard tokenizer's 255 characters) goes through the chain itself. White space ends every word and
+ * CJK bigrams never span it, so the stretches are independent. The chain costs about a hundred nanoseconds a word, most of
+ * it in the scanner and five filters' calls; English text is nearly all ASCII stretches.
+ * {@code WordTokenizerTest} checks the equivalence on real pages and random text.
+ */
+final class WordTokenizer extends Tokenizer {
+
+    /** The standard tokenizer's longest token: a stretch longer than this goes to the chain, which splits such words. */
+    static final int MAX_WORD = org.apache.lucene.analysis.standard.StandardAnalyzer.DEFAULT_MAX_TOKEN_LENGTH;
+    private static final String ALPHANUM = StandardTokenizer.TOKEN_TYPES[StandardTokenizer.ALPHANUM];
+    private static final String NUM = StandardTokenizer.TOKEN_TYPES[StandardTokenizer.NUM];
+
+    /** ASCII character classes of the word-break rules (UAX #29). */
+    private static final byte OTHER = 0;
+    private static final byte LETTER = 1;
+    private static final byte DIGIT = 2;
+    /** {@code _}: joins letters, digits and itself (ExtendNumLet). */
+    private static final byte JOIN = 3;
+    /** {@code :}: between two letters (MidLetter). */
+    private static final byte MID_LETTER = 4;
+    /** {@code . '}: between two letters or two digits (MidNumLet, Single_Quote). */
+    private static final byte MID_BOTH = 5;
+    /** {@code , ;}: between two digits (MidNum). */
+    private static final byte MID_DIGIT = 6;
+    private static final byte[] CLASS = new byte[128];
+
+    static {
+        for (char c = 'a'; c <= 'z'; c++) {
+            CLASS[c] = LETTER;
+            CLASS[c - 32] = LETTER;
+        }
+        for (char c = '0'; c <= '9'; c++) {
+            CLASS[c] = DIGIT;
+        }
+        CLASS['_'] = JOIN;
+        CLASS[':'] = MID_LETTER;
+        CLASS['.'] = MID_BOTH;
+        CLASS['\''] = MID_BOTH;
+        CLASS[','] = MID_DIGIT;
+        CLASS[';'] = MID_DIGIT;
+    }
+
+    private final CharArraySet stopWords;
+    private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
+    private final OffsetAttribute offset = addAttribute(OffsetAttribute.class);
+    private final PositionIncrementAttribute increment = addAttribute(PositionIncrementAttribute.class);
+    private final PositionLengthAttribute length = addAttribute(PositionLengthAttribute.class);
+    private final TypeAttribute type = addAttribute(TypeAttribute.class);
+
+    /** The whole input (a page's text is at most {@link TextAnalysis#MAX_CHARS} characters for focused crawling). */
+    private char[] text = new char[4096];
+    private int size;
+    /** Where scanning goes on, and the end of the ASCII stretch being split here (0: none). */
+    private int at;
+    private int asciiEnd;
+    /** Positions of stop words dropped since the last term: the next term's increment. */
+    private int skipped;
+
+    /** The chain, for the stretches this class does not split itself. */
+    private final Stretch stretch = new Stretch();
+    private final StandardTokenizer source = new StandardTokenizer();
+    private final TokenStream chain;
+    private final CharTermAttribute chainTerm;
+    private final OffsetAttribute chainOffset;
+    private final PositionIncrementAttribute chainIncrement;
+    private final PositionLengthAttribute chainLength;
+    private final TypeAttribute chainType;
+    /** The start of the stretch the chain is reading (-1: none). */
+    private int chainAt = -1;
+
+    WordTokenizer(CharArraySet stopWords) {
+        this.stopWords = stopWords;
+        this.chain = new StopFilter(new CJKBigramFilter(new LowerCaseFilter(new CJKWidthFilter(source))), stopWords);
+        this.chainTerm = chain.getAttribute(CharTermAttribute.class);
+        this.chainOffset = chain.getAttribute(OffsetAttribute.class);
+        this.chainIncrement = chain.getAttribute(PositionIncrementAttribute.class);
+        this.chainLength = chain.getAttribute(PositionLengthAttribute.class);
+        this.chainType = chain.getAttribute(TypeAttribute.class);
+    }
+
+    @Override
+    public void reset() throws IOException {
+        super.reset();
+        size = 0;
+        while (true) {
+            if (size == text.length) {
+                text = java.util.Arrays.copyOf(text, 2 * text.length);
+            }
+            int n = input.read(text, size, text.length - size);
+            if (n < 0) {
+                break;
+            }
+            size += n;
+        }
+        at = 0;
+        asciiEnd = 0;
+        skipped = 0;
+        chainAt = -1;
+    }
+
+    @Override
+    public boolean incrementToken() throws IOException {
+        clearAttributes();
+        while (true) {
+            if (chainAt >= 0) {
+                if (chain.incrementToken()) {
+                    term.copyBuffer(chainTerm.buffer(), 0, chainTerm.length());
+                    offset.setOffset(correctOffset(chainAt + chainOffset.startOffset()), correctOffset(chainAt + chainOffset.endOffset()));
+                    increment.setPositionIncrement(chainIncrement.getPositionIncrement() + skipped);
+                    length.setPositionLength(chainLength.getPositionLength());
+                    type.setType(chainType.type());
+                    skipped = 0;
+                    return true;
+                }
+                chain.end();
+                skipped += chainIncrement.getPositionIncrement();   // stop words at the stretch's end
+                chain.close();
+                chainAt = -1;
+            }
+            if (at < asciiEnd) {
+                if (asciiWord()) {
+                    return true;
+                }
+                continue;
+            }
+            // the next stretch between white space: split here when it is all ASCII and short enough, else by the chain
+            while (at < size && space(text[at])) {
+                at++;
+            }
+            if (at == size) {
+                return false;
+            }
+            int end = at;
+            boolean ascii = true;
+            while (end < size && !space(text[end])) {
+                ascii &= text[end] < 128;
+                end++;
+            }
+            if (ascii && end - at <= MAX_WORD) {
+                asciiEnd = end;
+            } else {
+                stretch.of(text, at, end);
+                source.setReader(stretch);
+                chain.reset();
+                chainAt = at;
+                at = end;
+            }
+        }
+    }
+
+    /**
+     * The next word of the ASCII stretch ending at {@link #asciiEnd}, if it has one more that is not a stop word (a word
+     * needs a letter or a digit: a run of {@code _} alone is none).
+     */
+    private boolean asciiWord() {
+        char[] t = text;
+        int end = asciiEnd;
+        while (at < end) {
+            // skip to a character that can start a word
+            while (at < end && !(CLASS[t[at]] >= LETTER && CLASS[t[at]] <= JOIN)) {
+                at++;
+            }
+            if (at == end) {
+                return false;
+            }
+            int start = at;
+            boolean word = false;
+            boolean letters = false;
+            int i = at;
+            while (i < end) {
+                byte c = CLASS[t[i]];
+                if (c == LETTER) {
+                    word = true;
+                    letters = true;
+                } else if (c == DIGIT) {
+                    word = true;
+                } else if (c == JOIN) {
+                    // joins whatever is on either side
+                } else if (c >= MID_LETTER && i + 1 < end && i > start) {
+                    byte before = CLASS[t[i - 1]];
+                    byte after = CLASS[t[i + 1]];
+                    boolean joins = before == after && (before == LETTER && c != MID_DIGIT || before == DIGIT && c != MID_LETTER);
+                    if (!joins) {
+                        break;
+                    }
+                } else {
+                    break;
+                }
+                i++;
+            }
+            at = i;
+            if (!word) {
+                continue;   // underscores alone
+            }
+            int n = i - start;
+            char[] buf = term.resizeBuffer(n);
+            for (int k = 0; k < n; k++) {
+                char c = t[start + k];
+                buf[k] = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
+            }
+            if (stopWords.contains(buf, 0, n)) {
+                skipped++;
+                continue;
+            }
+            term.setLength(n);
+            offset.setOffset(correctOffset(start), correctOffset(i));
+            increment.setPositionIncrement(1 + skipped);
+            type.setType(letters ? ALPHANUM : NUM);
+            skipped = 0;
+            return true;
+        }
+        return false;
+    }
+
+    /** ASCII white space: a word break that no rule joins across. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == 0x0B;
+    }
+
+    @Override
+    public void end() throws IOException {
+        super.end();
+        int last = correctOffset(size);
+        offset.setOffset(last, last);
+        increment.setPositionIncrement(skipped);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (chainAt >= 0) {
+            chain.end();
+            chain.close();
+            chainAt = -1;
+        }
+        super.close();
+    }
+
+    /** A stretch of the text, read by the chain. */
+    private static final class Stretch extends Reader {
+        private char[] chars;
+        private int pos;
+        private int end;
+
+        void of(char[] chars, int from, int to) {
+            this.chars = chars;
+            this.pos = from;
+            this.end = to;
+        }
+
+        @Override
+        public int read(char[] cbuf, int off, int len) {
+            if (pos >= end) {
+                return -1;
+            }
+            int n = Math.min(len, end - pos);
+            System.arraycopy(chars, pos, cbuf, off, n);
+            pos += n;
+            return n;
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+}
