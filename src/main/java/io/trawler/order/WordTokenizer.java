@@ -2,6 +2,7 @@ package io.trawler.order;
 
 import java.io.IOException;
 import java.io.Reader;
+import org.apache.lucene.analysis.CharArrayMap;
 import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
@@ -9,6 +10,7 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.cjk.CJKBigramFilter;
 import org.apache.lucene.analysis.cjk.CJKWidthFilter;
+import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
@@ -17,14 +19,15 @@ import org.apache.lucene.analysis.tokenattributes.PositionLengthAttribute;
 import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
 
 /**
- * The terms {@link TextAnalysis} makes before stemming — Lucene's {@link StandardTokenizer} (Unicode word breaks), width
- * folding, lower case, CJK bigrams, stop words out — made in one pass where the text allows: a stretch between ASCII
- * white space that is all ASCII is split by the word-break rules as they apply to ASCII (letters and digits join, {@code _}
- * joins them, {@code . ' :} join letters, {@code . ' , ;} join digits), lower-cased and its stop words dropped right
- * here, with the same terms, positions and offsets as the chain; any other stretch (CJK, accented letters, curly quotes, a
- * word longer than the standard tokenizer's 255 characters) goes through the chain itself. White space ends every word and
- * CJK bigrams never span it, so the stretches are independent. The chain costs about a hundred nanoseconds a word, most of
- * it in the scanner and five filters' calls; English text is nearly all ASCII stretches.
+ * The terms {@link TextAnalysis} makes — Lucene's {@link StandardTokenizer} (Unicode word breaks), width folding, lower
+ * case, CJK bigrams, stop words out, Porter stems — made in one pass where the text allows: a stretch between ASCII white
+ * space that is all ASCII is split by the word-break rules as they apply to ASCII (letters and digits join, {@code _}
+ * joins them, {@code . ' :} join letters, {@code . ' , ;} join digits) and lower-cased right here, and each word's term
+ * (its stem, or none for a stop word) is remembered, so a word met again costs one lookup; any other stretch (CJK,
+ * accented letters, curly quotes, a word longer than the standard tokenizer's 255 characters) goes through the chain
+ * itself. The terms, positions and offsets are the chain's: white space ends every word and CJK bigrams never span it,
+ * so the stretches are independent. The chain costs about a hundred nanoseconds a word, most of it in the scanner, six
+ * filters' calls and the stemmer; English text is nearly all ASCII stretches of words met before.
  * {@code WordTokenizerTest} checks the equivalence on real pages and random text.
  */
 final class WordTokenizer extends Tokenizer {
@@ -64,7 +67,18 @@ final class WordTokenizer extends Tokenizer {
         CLASS[';'] = MID_DIGIT;
     }
 
+    /** Words remembered with their terms, at most (then forgotten all at once): about 100 bytes each. */
+    static final int REMEMBERED = 4_096;
+    /** The term of a stop word: none. */
+    private static final char[] STOP = new char[0];
+
     private final CharArraySet stopWords;
+    /** ASCII words met (lower case) and their terms: the Porter stem, or {@link #STOP}. */
+    private final CharArrayMap<char[]> terms = new CharArrayMap<>(64, false);
+    /** Lucene's Porter stemmer (through its filter: the stemmer itself is not public) for a word met the first time. */
+    private final OneWord word = new OneWord();
+    private final TokenStream stemmer = new PorterStemFilter(word);
+    private char[] lower = new char[64];
     private final CharTermAttribute term = addAttribute(CharTermAttribute.class);
     private final OffsetAttribute offset = addAttribute(OffsetAttribute.class);
     private final PositionIncrementAttribute increment = addAttribute(PositionIncrementAttribute.class);
@@ -94,7 +108,7 @@ final class WordTokenizer extends Tokenizer {
 
     WordTokenizer(CharArraySet stopWords) {
         this.stopWords = stopWords;
-        this.chain = new StopFilter(new CJKBigramFilter(new LowerCaseFilter(new CJKWidthFilter(source))), stopWords);
+        this.chain = new PorterStemFilter(new StopFilter(new CJKBigramFilter(new LowerCaseFilter(new CJKWidthFilter(source))), stopWords));
         this.chainTerm = chain.getAttribute(CharTermAttribute.class);
         this.chainOffset = chain.getAttribute(OffsetAttribute.class);
         this.chainIncrement = chain.getAttribute(PositionIncrementAttribute.class);
@@ -217,16 +231,23 @@ final class WordTokenizer extends Tokenizer {
                 continue;   // underscores alone
             }
             int n = i - start;
-            char[] buf = term.resizeBuffer(n);
+            if (lower.length < n) {
+                lower = new char[Math.max(n, 2 * lower.length)];
+            }
+            char[] buf = lower;
             for (int k = 0; k < n; k++) {
                 char c = t[start + k];
                 buf[k] = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
             }
-            if (stopWords.contains(buf, 0, n)) {
+            char[] stem = terms.get(buf, 0, n);
+            if (stem == null) {
+                stem = termOf(buf, n);
+            }
+            if (stem == STOP) {
                 skipped++;
                 continue;
             }
-            term.setLength(n);
+            term.copyBuffer(stem, 0, stem.length);
             offset.setOffset(correctOffset(start), correctOffset(i));
             increment.setPositionIncrement(1 + skipped);
             type.setType(letters ? ALPHANUM : NUM);
@@ -234,6 +255,30 @@ final class WordTokenizer extends Tokenizer {
             return true;
         }
         return false;
+    }
+
+    /** The term of a lower-case word met the first time (its stem, or {@link #STOP}), remembered. */
+    private char[] termOf(char[] w, int n) {
+        char[] out;
+        if (stopWords.contains(w, 0, n)) {
+            out = STOP;
+        } else {
+            try {
+                word.of(w, n);
+                stemmer.reset();
+                stemmer.incrementToken();
+                out = java.util.Arrays.copyOf(word.term.buffer(), word.term.length());
+                stemmer.end();
+                stemmer.close();
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);   // a stream over one word in memory reads nothing else
+            }
+        }
+        if (terms.size() >= REMEMBERED) {
+            terms.clear();
+        }
+        terms.put(java.util.Arrays.copyOf(w, n), out);
+        return out;
     }
 
     /** ASCII white space: a word break that no rule joins across. */
@@ -257,6 +302,24 @@ final class WordTokenizer extends Tokenizer {
             chainAt = -1;
         }
         super.close();
+    }
+
+    /** One word, as a stream for the stemmer. */
+    private static final class OneWord extends TokenStream {
+        final CharTermAttribute term = addAttribute(CharTermAttribute.class);
+        private boolean given;
+
+        void of(char[] w, int n) {
+            term.copyBuffer(w, 0, n);
+            given = true;
+        }
+
+        @Override
+        public boolean incrementToken() {
+            boolean once = given;
+            given = false;
+            return once;
+        }
     }
 
     /** A stretch of the text, read by the chain. */

@@ -287,6 +287,7 @@ class CrawlBenchmark {
     private static double[] searchCatchUp(Server server, String crawlId, long pages) throws Exception {
         long jvmPid = server.process.pid();
         double cpu0 = ProcStats.cpuSeconds(jvmPid);
+        ThreadCpu threads = new ThreadCpu(jvmPid);
         long t0 = System.nanoTime();
         long deadline = t0 + 600_000_000_000L;
         while (!server.process.api().queryParam("q", "127").get("/api/v1/crawls/" + crawlId + "/search")
@@ -295,8 +296,16 @@ class CrawlBenchmark {
                 throw new IllegalStateException("crawl " + crawlId + " not indexed within 10 minutes");
             }
             Thread.sleep(500);
+            threads.sample();
         }
-        return new double[] {(System.nanoTime() - t0) / 1e9, (ProcStats.cpuSeconds(jvmPid) - cpu0) / pages * 1000};
+        threads.sample();
+        double cpu = ProcStats.cpuSeconds(jvmPid) - cpu0;
+        double search = threads.secondsOf("trawler-search");
+        double gc = threads.seconds(ThreadCpu.Kind.GC);
+        double jit = threads.seconds(ThreadCpu.Kind.JIT);
+        System.out.printf("      the indexing's CPU-s per 1,000 pages: %.3f, of which the indexer's thread %.3f, GC %.3f, JIT %.3f, the rest %.3f%n",
+                cpu / pages * 1000, search / pages * 1000, gc / pages * 1000, jit / pages * 1000, (cpu - search - gc - jit) / pages * 1000);
+        return new double[] {(System.nanoTime() - t0) / 1e9, cpu / pages * 1000};
     }
 
     private String lastCrawl;

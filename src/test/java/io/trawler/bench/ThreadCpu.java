@@ -62,6 +62,17 @@ final class ThreadCpu {
         return ticks / ProcStats.TICKS_PER_SECOND;
     }
 
+    /** CPU seconds of the threads whose name (as Linux keeps it: 15 characters) starts with {@code prefix}. */
+    double secondsOf(String prefix) {
+        long ticks = 0;
+        for (Map.Entry<String, Long> e : lastTicks.entrySet()) {
+            if (e.getKey().substring(e.getKey().indexOf(' ') + 1).startsWith(prefix)) {
+                ticks += e.getValue() - firstTicks.get(e.getKey());
+            }
+        }
+        return ticks / ProcStats.TICKS_PER_SECOND;
+    }
+
     /** HotSpot's thread names, as Linux keeps them (15 characters). */
     static Kind kindOf(String name) {
         if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
