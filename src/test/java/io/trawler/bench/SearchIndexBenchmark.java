@@ -34,8 +34,9 @@ import org.junit.jupiter.api.Test;
  * the text (Lucene's tokenizer and filters alone), and indexing it (a {@link CrawlIndex} in a temporary directory,
  * batches of 500, a commit every 2,000 pages, as the indexer's two-second steps). Now: reading the text the worker
  * stored beside each page (its conversion record, written by a real {@link WarcStore}) and indexing it; and what
- * storing that text adds to the worker (CPU and WARC bytes). Pages: the crawl benchmark's generated site
- * (8 KB pages) and the real blog of {@code ../shared/data} (2,549 pages).
+ * storing that text adds to the worker (CPU and WARC bytes); the analysis chain's steps against TextAnalysis's one-pass
+ * tokenizer; and what the text field's index options cost. Pages: the crawl benchmark's generated site (8 KB pages) and
+ * the real blog of {@code ../shared/data} (2,549 pages).
  *
  * <p>{@code ./mvnw test -Pbenchmark -Dtest=SearchIndexBenchmark}
  */
@@ -53,6 +54,7 @@ class SearchIndexBenchmark {
         Path generated = CrawlBenchmark.writeSite(work.resolve("site"), 5_000, "http://127.0.0.1:1");
         report("generated site (5,000 pages of ~8 KB)", bodies(generated, "http://127.0.0.1:1/"), work);
         analysers(bodies(generated, "http://127.0.0.1:1/"));
+        indexOptions(bodies(generated, "http://127.0.0.1:1/"), work);
         List<Body> blog = bodies(SharedData.blog(), "https://dustinpfister.github.io/");
         report("real blog (2,549 pages)", blog, work);
         analysers(blog);
@@ -216,6 +218,68 @@ class SearchIndexBenchmark {
                 }
             }
         }
+    }
+
+    /**
+     * What the text field's index options cost (the text alone, analysed as TextAnalysis does, batches of 500, a commit
+     * every 2,000): positions (as CrawlIndex, for phrases), frequencies only, no norms, a 64 MB buffer; and CrawlIndex.
+     */
+    static void indexOptions(List<Body> pages, Path work) throws Exception {
+        List<CrawlIndex.Doc> docs = new ArrayList<>();
+        long id = 0;
+        for (Body b : pages) {
+            HtmlParser.Readable r = HtmlParser.readable(new String(gunzip(b.gzipped()), StandardCharsets.UTF_8), b.url());
+            docs.add(new CrawlIndex.Doc(++id, b.url(), 200, r.title(), r.mainText()));
+        }
+        var positions = org.apache.lucene.document.TextField.TYPE_NOT_STORED;
+        var freqs = new org.apache.lucene.document.FieldType(positions);
+        freqs.setIndexOptions(org.apache.lucene.index.IndexOptions.DOCS_AND_FREQS);
+        var noNorms = new org.apache.lucene.document.FieldType(positions);
+        noNorms.setOmitNorms(true);
+        java.util.Map<String, java.util.function.Function<Path, Long>> ways = new java.util.LinkedHashMap<>();
+        ways.put("the text field with positions (as CrawlIndex)", dir -> textOnly(docs, dir, positions, 16));
+        ways.put("frequencies only (no phrases)", dir -> textOnly(docs, dir, freqs, 16));
+        ways.put("positions, no norms (no length in the ranking)", dir -> textOnly(docs, dir, noNorms, 16));
+        ways.put("positions, a 64 MB buffer", dir -> textOnly(docs, dir, positions, 64));
+        ways.put("CrawlIndex (URL, title, snippet, ids, status too)", dir -> {
+            try {
+                return index(docs, dir);
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        for (int pass = 0; pass < 3; pass++) {
+            for (var e : ways.entrySet()) {
+                Path dir = work.resolve("options-" + pass + "-" + Integer.toHexString(e.getKey().hashCode()));
+                long nanos = e.getValue().apply(dir);
+                CrawlBenchmark.deleteTree(dir);
+                if (pass == 2) {
+                    System.out.printf("  indexing, %s: %.0f µs of CPU per page, its analysis included%n", e.getKey(), nanos / 1e3 / docs.size());
+                }
+            }
+        }
+    }
+
+    private static long textOnly(List<CrawlIndex.Doc> docs, Path dir, org.apache.lucene.document.FieldType type, int bufferMb) {
+        long t0 = THREADS.getCurrentThreadCpuTime();
+        try (var d = new org.apache.lucene.store.NIOFSDirectory(dir); var w = new org.apache.lucene.index.IndexWriter(d,
+                new org.apache.lucene.index.IndexWriterConfig(TextAnalysis.analyzer()).setRAMBufferSizeMB(bufferMb))) {
+            for (int from = 0; from < docs.size(); from += 500) {
+                List<org.apache.lucene.document.Document> block = new ArrayList<>();
+                for (CrawlIndex.Doc doc : docs.subList(from, Math.min(docs.size(), from + 500))) {
+                    var x = new org.apache.lucene.document.Document();
+                    x.add(new org.apache.lucene.document.Field("text", doc.title() + "\n" + doc.text(), type));
+                    block.add(x);
+                }
+                w.addDocuments(block);
+                if ((from + 500) % 2_000 == 0 || from + 500 >= docs.size()) {
+                    w.commit();
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return THREADS.getCurrentThreadCpuTime() - t0;
     }
 
     private static org.apache.lucene.analysis.Analyzer analyzer(java.util.function.UnaryOperator<TokenStream> filters) {
