@@ -34,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * three lanes go to the three nodes, the crawl fetches its whole limit (not a third of it) from three addresses in
  * under half the single lane's time, as fast as predicted, nearly without 429s. Then a node that starts mid-crawl takes
  * a lane within two heartbeat timeouts (while two nodes served three lanes, the one serving two stayed one polite client),
- * and the crawl ends with the whole site, each page fetched once. (Helpers shared with {@link NodeAccelerationIT}.)
+ * and the crawl ends with the whole site, each page fetched once. Host queues keep 100 URLs in their sorted sets, so every
+ * lane's queue spills into its list and is served through it. (Helpers shared with {@link NodeAccelerationIT}.)
  */
 class LateNodesIT {
 
@@ -48,6 +49,8 @@ class LateNodesIT {
     static final double LIMIT_PER_SECOND = 30;
     static final long DELAY_MS = 40;
     static final Duration NODE_TIMEOUT = Duration.ofSeconds(3);
+    /** A host queue's head: far below a lane's queue here, so that every lane spills. */
+    static final int QUEUE_HEAD = 100;
 
     @Test
     void lanesGoToNodesThatJoinedLateAndTheLimitIsTheCrawls() throws Exception {
@@ -58,9 +61,11 @@ class LateNodesIT {
         long maxPages = PAGES * 2L / 3;
         try (LocalRedisCluster cluster = LocalRedisCluster.start(7401);
                 TestWebServer web = TestWebServer.start(site, limit)) {
+            // host queues of at most 100 URLs in their sorted sets: every lane's queue spills (its rest kept in a list
+            // beside it), so lanes handed to nodes that joined late, and a lane moved mid-crawl, are served through it
             Map<String, String> shared = Map.of("trawler.redis.hosts", cluster.hosts(), "trawler.redis.client-type", "cluster",
                     "trawler.worker.poll-interval", "10ms", "trawler.worker.heartbeat-interval", "1s",
-                    "trawler.worker.node-timeout", NODE_TIMEOUT.toSeconds() + "s");
+                    "trawler.worker.node-timeout", NODE_TIMEOUT.toSeconds() + "s", "trawler.frontier.queue-head", Integer.toString(QUEUE_HEAD));
             try (TrawlerProcess manager = TrawlerProcess.start(root.resolve("manager"), TestRedis.freePort(), "512m", withRole(shared, "manager"));
                     TrawlerProcess n1 = worker(root, shared, 1)) {
                 String siteId = manager.api().body(Map.of("name", "archive", "seeds", List.of(web.base() + "/"),
@@ -116,9 +121,12 @@ class LateNodesIT {
                     limit.clear();
                     String joined = start(manager, siteId, Map.of("partitions", 3, "mode", "coordinated"));
                     assertTrue(new HashSet<>(nodesOf(manager, joined)).equals(Set.of("n1", "n2")), "three lanes on the two live nodes");
+                    long mostQueued = 0;
                     while (ServerRestartIT.crawl(manager, joined).getLong("counts.fetched") < PAGES / 4) {
+                        mostQueued = Math.max(mostQueued, mostQueued(manager, joined));
                         Thread.sleep(50);
                     }
+                    assertTrue(mostQueued > QUEUE_HEAD, "a lane's host queue held more than its head (its rest spilled): " + mostQueued);
                     int refusedBefore = limit.refused();
                     int requestsBefore = limit.requests();
                     try (TrawlerProcess n4 = worker(root, shared, 3)) {
@@ -149,6 +157,13 @@ class LateNodesIT {
                 }
             }
         }
+    }
+
+    /** The most URLs a host of the crawl has queued in any lane now (its head and its spill). */
+    private static long mostQueued(TrawlerProcess manager, String crawlId) {
+        List<Number> queued = manager.api().queryParam("limit", 100).get("/api/v1/crawls/" + crawlId + "/hosts")
+                .then().statusCode(200).extract().jsonPath().getList("queued");
+        return queued.stream().mapToLong(Number::longValue).max().orElse(0);
     }
 
     private static List<String> nodesOf(TrawlerProcess manager, String crawlId) throws InterruptedException {
