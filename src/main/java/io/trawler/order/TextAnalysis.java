@@ -20,7 +20,7 @@ import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
  * width folding, lower case, CJK characters as overlapping bigrams (the standard way to index Chinese
  * without a dictionary), English stop words removed and Porter stems. Thread-safe. The terms are made in one
  * pass for the ASCII stretches of a text, each word's stem remembered ({@link WordTokenizer}: the same terms, in
- * about a third of the time), and by Lucene's chain of filters for the rest.
+ * a third to two thirds of the time), and by Lucene's chain of filters for the rest.
  */
 public final class TextAnalysis {
 
@@ -55,7 +55,9 @@ public final class TextAnalysis {
     /** Term → occurrences. */
     public static Map<String, Integer> termCounts(String text) {
         Map<String, Integer> counts = new HashMap<>();
-        String t = text.length() > MAX_CHARS ? text.substring(0, MAX_CHARS) : text;
+        // cut before MAX_CHARS, not inside a surrogate pair
+        String t = text.length() <= MAX_CHARS ? text
+                : text.substring(0, Character.isHighSurrogate(text.charAt(MAX_CHARS - 1)) ? MAX_CHARS - 1 : MAX_CHARS);
         try (TokenStream ts = ANALYZER.tokenStream("text", t)) {
             CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
             ts.reset();

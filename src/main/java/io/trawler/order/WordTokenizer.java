@@ -24,9 +24,11 @@ import org.apache.lucene.analysis.tokenattributes.TypeAttribute;
  * space that is all ASCII is split by the word-break rules as they apply to ASCII (letters and digits join, {@code _}
  * joins them, {@code . ' :} join letters, {@code . ' , ;} join digits) and lower-cased right here, and each word's term
  * (its stem, or none for a stop word) is remembered, so a word met again costs one lookup; any other stretch (CJK,
- * accented letters, curly quotes, a word longer than the standard tokenizer's 255 characters) goes through the chain
- * itself. The terms, positions and offsets are the chain's: white space ends every word and CJK bigrams never span it,
- * so the stretches are independent. The chain costs about a hundred nanoseconds a word, most of it in the scanner, six
+ * accented letters, curly quotes, a stretch longer than the standard tokenizer's 255-character words) goes through the
+ * chain itself. The terms, positions and offsets are the chain's: white space ends every word and CJK bigrams never span
+ * it, so the stretches are independent — but for one quirk of the standard tokenizer: a text whose very last character
+ * is an unpaired high surrogate gives no term at all from it (it drops the chunk it read last), and from this tokenizer
+ * the terms before the stretch holding that character. The chain costs about a hundred nanoseconds a word, most of it in the scanner, six
  * filters' calls and the stemmer; English text is nearly all ASCII stretches of words met before.
  * {@code WordTokenizerTest} checks the equivalence on real pages and random text.
  */
@@ -69,6 +71,10 @@ final class WordTokenizer extends Tokenizer {
 
     /** Words remembered with their terms, at most (then forgotten all at once): about 100 bytes each. */
     static final int REMEMBERED = 4_096;
+    /** Longer words are not remembered (rare, and seldom met again). */
+    static final int REMEMBERED_CHARS = 32;
+    /** Characters of text kept for the next document (a longer text's buffer is let go when the stream closes). */
+    static final int KEPT_CHARS = 16_384;
     /** The term of a stop word: none. */
     private static final char[] STOP = new char[0];
 
@@ -177,7 +183,9 @@ final class WordTokenizer extends Tokenizer {
             if (ascii && end - at <= MAX_WORD) {
                 asciiEnd = end;
             } else {
-                stretch.of(text, at, end);
+                // a stretch ending in a high surrogate is read with the space after it: the standard tokenizer drops
+                // what it read last when its input ends in one, which the whole text's tokenizer did not do there
+                stretch.of(text, at, end < size && Character.isHighSurrogate(text[end - 1]) ? end + 1 : end);
                 source.setReader(stretch);
                 chain.reset();
                 chainAt = at;
@@ -274,10 +282,12 @@ final class WordTokenizer extends Tokenizer {
                 throw new java.io.UncheckedIOException(e);   // a stream over one word in memory reads nothing else
             }
         }
-        if (terms.size() >= REMEMBERED) {
-            terms.clear();
+        if (n <= REMEMBERED_CHARS) {
+            if (terms.size() >= REMEMBERED) {
+                terms.clear();
+            }
+            terms.put(java.util.Arrays.copyOf(w, n), out);
         }
-        terms.put(java.util.Arrays.copyOf(w, n), out);
         return out;
     }
 
@@ -296,6 +306,9 @@ final class WordTokenizer extends Tokenizer {
 
     @Override
     public void close() throws IOException {
+        if (text.length > KEPT_CHARS) {
+            text = new char[4096];   // a long text's buffer is not kept by the thread
+        }
         if (chainAt >= 0) {
             chain.end();
             chain.close();

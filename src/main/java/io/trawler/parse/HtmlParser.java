@@ -168,6 +168,7 @@ public final class HtmlParser {
     /** A link's anchor text, cut at {@value #MAX_ANCHOR} characters (nested anchors of a hostile page stay small). */
     private static String anchor(Element a) {
         String t = a.text();
-        return t.length() <= MAX_ANCHOR ? t : t.substring(0, MAX_ANCHOR);
+        // cut before MAX_ANCHOR, not inside a surrogate pair
+        return t.length() <= MAX_ANCHOR ? t : t.substring(0, Character.isHighSurrogate(t.charAt(MAX_ANCHOR - 1)) ? MAX_ANCHOR - 1 : MAX_ANCHOR);
     }
 }

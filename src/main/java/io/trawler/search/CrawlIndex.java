@@ -121,7 +121,7 @@ public final class CrawlIndex implements Closeable {
      * Readers of the last commit, for searches: a search never makes the writer flush what it holds (a reader on the
      * writer would write a small segment for every search of a crawl being indexed, and merge them after).
      */
-    private final org.apache.lucene.search.SearcherManager committed;
+    private org.apache.lucene.search.SearcherManager committed;
     /** Commits so far, and how many the searches had seen at their last refresh (a commit is seen by the next search). */
     private volatile long commits;
     private volatile long refreshedCommits;
@@ -155,24 +155,34 @@ public final class CrawlIndex implements Closeable {
         this.upTo = data.containsKey(UP_TO) ? Long.parseLong(data.get(UP_TO)) : 0;
         this.keyed = !exists || "2".equals(data.get(FORMAT));
         this.copied = "1".equals(data.get(COPIED));
+        org.apache.lucene.search.SearcherManager lookups = null;
         try {
             if (!keyed) {
                 // an index committed by a closing writer of an older version may hold records past upTo: they come again
                 writer.deleteDocuments(LongPoint.newRangeQuery(ID, upTo + 1, Long.MAX_VALUE));
-            }
-            if (!exists) {
+                commit(upTo);   // and searches, which read the last commit, no longer find them
+            } else if (!exists) {
                 commit(0);   // an empty index, so that searches have a commit to read
             }
-            this.searchers = new org.apache.lucene.search.SearcherManager(writer, null);
-            this.committed = new org.apache.lucene.search.SearcherManager(dir, null);
+            lookups = new org.apache.lucene.search.SearcherManager(writer, null);
+            this.searchers = lookups;
             if (keyed && exists) {
                 ahead.addAll(pagesAfter(upTo));
             }
         } catch (IOException | RuntimeException e) {
-            writer.close();
-            dir.close();
+            org.apache.lucene.util.IOUtils.closeWhileHandlingException(lookups, writer, dir);
             throw e;
         }
+    }
+
+    /** The searchers of the last commit, made at the first search (an index only written keeps no reader of its own). */
+    private synchronized org.apache.lucene.search.SearcherManager committed() throws IOException {
+        if (committed == null) {
+            long seen = commits;   // read first: a commit made meanwhile is seen now or at the next search
+            committed = new org.apache.lucene.search.SearcherManager(dir, null);
+            refreshedCommits = seen;
+        }
+        return committed;
     }
 
     /** The largest record id indexed and committed (0: none). */
@@ -323,8 +333,8 @@ public final class CrawlIndex implements Closeable {
     }
 
     /**
-     * Adds the records without committing: searches see them at once, and a restart indexes them again unless
-     * {@link #commit} follows (each commit writes and syncs a segment, so an indexer commits a step's batches once).
+     * Adds the records without committing: searches see them after the next {@link #commit}, and a restart indexes them
+     * again unless a commit follows (each commit writes and syncs a segment, so an indexer commits a step's batches once).
      */
     public void addUncommitted(List<Doc> docs) throws IOException {
         List<Document> block = new ArrayList<>(docs.size());
@@ -376,6 +386,7 @@ public final class CrawlIndex implements Closeable {
         if (q == null) {
             return new Result(0, List.of());
         }
+        org.apache.lucene.search.SearcherManager committed = committed();
         long seen = commits;
         if (seen != refreshedCommits) {
             committed.maybeRefreshBlocking();
@@ -465,12 +476,11 @@ public final class CrawlIndex implements Closeable {
 
     @Override
     public void close() throws IOException {
-        try {
-            committed.close();
-            searchers.close();
-            writer.close();
-        } finally {
-            dir.close();
+        org.apache.lucene.search.SearcherManager c;
+        synchronized (this) {
+            c = committed;
         }
+        // each closed whatever the others do (a writer left open would keep the index's lock)
+        org.apache.lucene.util.IOUtils.close(c, searchers, writer, dir);
     }
 }

@@ -52,15 +52,21 @@ public final class LocalWarcArchive implements WarcArchive {
         }
     }
 
+    /** What is done with a member read (each in turn: a member's bytes are let go before the next is read). */
+    @FunctionalInterface
+    interface MemberSink {
+        void accept(long offset, byte[] member) throws IOException;
+    }
+
     /**
-     * As {@link #member}, for several members of one file opened once: the content of each member at the offsets that
-     * could be read (an offset missing from the answer: not here, too large, not as written here, or damaged).
+     * As {@link #member}, for several members of one file opened once: hands each member that could be read to
+     * {@code sink} (an offset not handed over: not here, too large, not as written here, or damaged; an offset whose
+     * sink failed is not handed over again).
      */
-    java.util.Map<Long, byte[]> members(String fileName, long[] offsets, int max) throws IOException {
-        java.util.Map<Long, byte[]> out = new java.util.HashMap<>();
+    void members(String fileName, long[] offsets, int max, MemberSink sink) throws IOException {
         Optional<FileChannel> ch = channel(fileName, 0);
         if (ch.isEmpty()) {
-            return out;
+            return;
         }
         try (FileChannel c = ch.get()) {
             long size = c.size();
@@ -69,13 +75,15 @@ public final class LocalWarcArchive implements WarcArchive {
                     continue;
                 }
                 try {
-                    GzipMember.read(c, offset, max).ifPresent(m -> out.put(offset, m));
-                } catch (IOException damaged) {
+                    Optional<byte[]> m = GzipMember.read(c, offset, max);
+                    if (m.isPresent()) {
+                        sink.accept(offset, m.get());
+                    }
+                } catch (IOException | RuntimeException damaged) {
                     // this member is left out: its reader falls back to the record's own read
                 }
             }
         }
-        return out;
     }
 
     /** The file opened for reading, when it is here and longer than {@code offset}. */

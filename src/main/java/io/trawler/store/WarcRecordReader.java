@@ -94,12 +94,19 @@ public final class WarcRecordReader {
      */
     public java.util.Map<Long, PageText> texts(String file, long[] offsets) throws IOException {
         java.util.Map<Long, PageText> out = new java.util.HashMap<>();
-        java.util.Map<Long, byte[]> members = valid(file, 0) ? local.members(file, offsets, PageText.MAX_BLOCK_BYTES + 4096) : java.util.Map.of();
+        java.util.Set<Long> read = new java.util.HashSet<>();
+        if (valid(file, 0)) {
+            local.members(file, offsets, PageText.MAX_BLOCK_BYTES + 4096, (offset, member) -> {
+                parsedText(member).ifPresent(t -> out.put(offset, t));
+                read.add(offset);
+            });
+        }
         for (long offset : offsets) {
-            byte[] member = members.get(offset);
+            if (read.contains(offset)) {
+                continue;
+            }
             try {
-                Optional<PageText> text = member == null ? text(file, offset) : parsedText(member);
-                text.ifPresent(t -> out.put(offset, t));
+                text(file, offset).ifPresent(t -> out.put(offset, t));
             } catch (IOException | RuntimeException unreadable) {
                 // no text record there (or a damaged one): left out
             }

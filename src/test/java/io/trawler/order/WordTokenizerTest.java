@@ -49,6 +49,8 @@ class WordTokenizerTest {
         "中文分词 搜索引擎 的 网页", "中a文 a中 1中 中1 中。文", "日本語のテキスト カタカナ ひらがな 한국어 텍스트",
         "emoji 😀 👍🏽 ❤️ family 👨‍👩‍👧", "tab\tnew\nline\r\nform\fvt\u000Bend", "a\u00A0b nbsp\u2009thin",
         "combining e\u0301 \u0301x zero\u200Bwidth soft\u00ADhyphen", "ไทย ภาษา ລາວ ဗမာ"
+    ,
+        "x\uD83D y", "\uDE00 lone low \uDE00x", "mid\uD83D\uD83Dword two"
     })
     void sameTermsAsTheChain(String text) throws IOException {
         assertEquals(tokens(CHAIN, text), tokens(TextAnalysis.analyzer(), text));
@@ -63,12 +65,18 @@ class WordTokenizerTest {
     }
 
     @Test
+    void aTextEndingInAnUnpairedHighSurrogateKeepsTheTermsBeforeIt() throws IOException {
+        // the standard tokenizer drops the chunk it read last when its input ends in a high surrogate: here, everything
+        assertEquals(List.of("end 0 +0"), tokens(CHAIN, "click here \uD83D"));
+        assertEquals(List.of("click@0[0,5)x1", "here@1[6,10)x1", "end 12 +0"), tokens(TextAnalysis.analyzer(), "click here \uD83D"));
+    }
+
+    @Test
     void randomText() throws IOException {
-        // the characters the word-break rules treat apart, and some of every other kind (no unpaired surrogate: a text
-        // ending in a high surrogate gives no term at all from the standard tokenizer, and from this one the terms
-        // before the stretch holding it)
+        // the characters the word-break rules treat apart, and some of every other kind, unpaired surrogates too (but
+        // not as a text's last character: there the standard tokenizer drops the chunk it read last, see WordTokenizer)
         int[] alphabet = ("aAzZeE09__::..'',,;;\"\"--//  \t\n\r!?()[]@#$%&*+=<>|~^`{}\\"
-                + "éÉß’‘“”—–…·\u00A0\u2009\u200B\u00AD\u0301中文网页搜索日本カタカナひら한국ไทยＡａ１😀").codePoints().toArray();
+                + "éÉß’‘“”—–…·\u00A0\u2009\u200B\u00AD\u0301中文网页搜索日本カタカナひら한국ไทยＡａ１😀\uD83Dx\uDE00\uDBFF").codePoints().toArray();
         String[] words = {"the", "and", "of", "it's", "running", "runs", "3.5", "a.b", "U.S."};
         Random random = new Random(39);
         for (int i = 0; i < 50_000; i++) {
@@ -80,6 +88,9 @@ class WordTokenizerTest {
                 } else {
                     s.appendCodePoint(alphabet[random.nextInt(alphabet.length)]);
                 }
+            }
+            if (s.length() > 0 && Character.isHighSurrogate(s.charAt(s.length() - 1))) {
+                s.append('x');
             }
             String text = s.toString();
             assertEquals(tokens(CHAIN, text), tokens(TextAnalysis.analyzer(), text), () -> "text: " + escape(text));
