@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
@@ -27,10 +28,13 @@ public final class TextAnalysis {
     /** Text beyond this many characters is not analysed (a page's first 64 KB of text decide its topic). */
     public static final int MAX_CHARS = 65_536;
 
+    /** The words left out: Lucene's English stop words. */
+    static final CharArraySet STOP_WORDS = EnglishAnalyzer.ENGLISH_STOP_WORDS_SET;
+
     private static final Analyzer ANALYZER = new Analyzer() {
         @Override
         protected TokenStreamComponents createComponents(String field) {
-            Tokenizer source = new WordTokenizer(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+            Tokenizer source = new WordTokenizer();
             return new TokenStreamComponents(source);
         }
     };
@@ -43,7 +47,7 @@ public final class TextAnalysis {
         TokenStream s = new CJKWidthFilter(tokens);
         s = new LowerCaseFilter(s);
         s = new CJKBigramFilter(s);
-        s = new StopFilter(s, EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+        s = new StopFilter(s, STOP_WORDS);
         return new PorterStemFilter(s);
     }
 

@@ -4,12 +4,8 @@ import java.io.IOException;
 import java.io.Reader;
 import org.apache.lucene.analysis.CharArrayMap;
 import org.apache.lucene.analysis.CharArraySet;
-import org.apache.lucene.analysis.LowerCaseFilter;
-import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
-import org.apache.lucene.analysis.cjk.CJKBigramFilter;
-import org.apache.lucene.analysis.cjk.CJKWidthFilter;
 import org.apache.lucene.analysis.en.PorterStemFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -78,7 +74,7 @@ final class WordTokenizer extends Tokenizer {
     /** The term of a stop word: none. */
     private static final char[] STOP = new char[0];
 
-    private final CharArraySet stopWords;
+    private final CharArraySet stopWords = TextAnalysis.STOP_WORDS;
     /** ASCII words met (lower case) and their terms: the Porter stem, or {@link #STOP}. */
     private final CharArrayMap<char[]> terms = new CharArrayMap<>(64, false);
     /** Lucene's Porter stemmer (through its filter: the stemmer itself is not public) for a word met the first time. */
@@ -112,9 +108,8 @@ final class WordTokenizer extends Tokenizer {
     /** The start of the stretch the chain is reading (-1: none). */
     private int chainAt = -1;
 
-    WordTokenizer(CharArraySet stopWords) {
-        this.stopWords = stopWords;
-        this.chain = new PorterStemFilter(new StopFilter(new CJKBigramFilter(new LowerCaseFilter(new CJKWidthFilter(source))), stopWords));
+    WordTokenizer() {
+        this.chain = TextAnalysis.normalise(source);
         this.chainTerm = chain.getAttribute(CharTermAttribute.class);
         this.chainOffset = chain.getAttribute(OffsetAttribute.class);
         this.chainIncrement = chain.getAttribute(PositionIncrementAttribute.class);

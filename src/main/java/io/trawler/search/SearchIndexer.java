@@ -159,10 +159,11 @@ public class SearchIndexer {
                 .collect(java.util.stream.Collectors.toMap(p -> p.id, p -> p)));
         // a revisit's text is its original's
         Map<Long, Page> originals = pages.values().stream().anyMatch(p -> p.revisit != null) ? contents.originals(pages.values()) : Map.of();
+        Map<Long, PageText> texts = storedTexts(pages.values(), originals);
         List<CrawlIndex.Hit> out = new ArrayList<>(hits.size());
         for (CrawlIndex.Hit h : hits) {
             Page p = pages.get(h.pageId());
-            out.add(p == null ? h : h.withPassage(Passages.best(q, doc(p, originals.get(p.id)).text())));
+            out.add(p == null ? h : h.withPassage(Passages.best(q, doc(p, originals.get(p.id), texts).text())));
         }
         return out;
     }
@@ -372,25 +373,22 @@ public class SearchIndexer {
 
     /**
      * A record's document, its text read from {@code original} when the page's record is a revisit (its status the
-     * page's own: a 304 page is found with its content).
+     * page's own: a 304 page is found with its content): the text its worker stored, as {@link #storedTexts} read it,
+     * else the stored page parsed.
      */
-    CrawlIndex.Doc doc(Page p, Page original) {
-        return doc(p, original, Map.of());
-    }
-
-    /** As {@link #doc(Page, Page)}, the texts of {@code read} (by their record's id) read already. */
-    private CrawlIndex.Doc doc(Page p, Page original, Map<Long, PageText> read) {
+    private CrawlIndex.Doc doc(Page p, Page original, Map<Long, PageText> stored) {
         Page content = p.revisit != null ? original : p;
-        PageText text = content == null ? PageText.NONE : Optional.ofNullable(read.get(content.id)).or(() -> storedText(content))
-                .or(() -> parsedText(content, p.url)).orElse(PageText.NONE);
+        PageText text = content == null ? PageText.NONE
+                : Optional.ofNullable(stored.get(content.id)).or(() -> parsedText(content, p.url)).orElse(PageText.NONE);
         return new CrawlIndex.Doc(p.id, p.url, p.status, text.title(), text.mainText());
     }
 
     /**
-     * The texts the workers stored beside the records holding the pages' content, by that record's id, each WARC file
-     * opened once for the batch (those not read here are read one by one).
+     * The texts the workers stored beside the records holding the pages' content (conversion records), by that record's
+     * id, each WARC file opened once for them all; none for records stored without one (before it existed, crawls of
+     * sites not indexed then) or not readable here.
      */
-    private Map<Long, PageText> storedTexts(List<Page> pages, Map<Long, Page> originals) {
+    private Map<Long, PageText> storedTexts(java.util.Collection<Page> pages, Map<Long, Page> originals) {
         Map<String, List<Page>> byFile = new java.util.HashMap<>();
         for (Page p : pages) {
             Page content = p.revisit != null ? originals.get(p.id) : p;
@@ -409,7 +407,7 @@ public class SearchIndexer {
                     }
                 }
             } catch (IOException | RuntimeException unreadable) {
-                // read one by one instead
+                // this file's pages are parsed instead
             }
         }
         return out;
@@ -435,21 +433,6 @@ public class SearchIndexer {
                     });
         } catch (IOException | RuntimeException e) {
             return Optional.empty();   // the page is found by its URL only
-        }
-    }
-
-    /**
-     * The page's text as its worker extracted it, read from the conversion record stored beside its response; empty
-     * when none was stored (records from before, crawls of sites not indexed then) or it cannot be read here.
-     */
-    private Optional<PageText> storedText(Page content) {
-        if (content.warcFile == null || content.textOffset == null) {
-            return Optional.empty();
-        }
-        try {
-            return records.text(content.warcFile, content.textOffset);
-        } catch (IOException | RuntimeException e) {
-            return Optional.empty();
         }
     }
 
