@@ -16,7 +16,7 @@ import java.util.zip.Inflater;
  */
 final class GzipMember {
 
-    private static final ThreadLocal<Inflater> INFLATER = ThreadLocal.withInitial(() -> new Inflater(true));
+    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
     private static final int HEADER = 10;
     private static final int TRAILER = 8;
 
@@ -29,7 +29,24 @@ final class GzipMember {
      * intact member.
      */
     static Optional<byte[]> read(FileChannel ch, long offset, int max) throws IOException {
-        ByteBuffer in = ByteBuffer.allocate(16_384);
+        byte[][] copy = new byte[1][];
+        return inflate(ch, offset, max, (content, length) -> copy[0] = Arrays.copyOf(content, length)) ? Optional.of(copy[0]) : Optional.empty();
+    }
+
+    /** What a member's content is handed to: the bytes are the reading thread's buffer, valid during the call only. */
+    @FunctionalInterface
+    interface ContentSink {
+        void accept(byte[] content, int length) throws IOException;
+    }
+
+    /**
+     * As {@link #read}, without a copy: the member's content is handed to {@code sink} in this thread's buffer (which
+     * the sink must not keep, nor read another member with); false, with nothing handed over, where {@code read} is
+     * empty.
+     */
+    static boolean inflate(FileChannel ch, long offset, int max, ContentSink sink) throws IOException {
+        Buffers buffers = BUFFERS.get();
+        ByteBuffer in = buffers.in.clear();
         long at = offset;
         if (readFully(ch, in, at) < HEADER + TRAILER) {
             throw new IOException("no gzip member at " + offset);
@@ -39,24 +56,24 @@ final class GzipMember {
             throw new IOException("no gzip member at " + offset);
         }
         if (b[3] != 0) {
-            return Optional.empty();   // FEXTRA, FNAME, FCOMMENT or FHCRC: not as this store writes members
+            return false;   // FEXTRA, FNAME, FCOMMENT or FHCRC: not as this store writes members
         }
-        Inflater inflater = INFLATER.get();
+        Inflater inflater = buffers.inflater;
         inflater.reset();
-        byte[] out = new byte[Math.min(max, 32_768)];
+        byte[] out = buffers.out.length > 0 ? buffers.out : new byte[Math.min(max, 32_768)];
         int n = 0;
         int start = HEADER;
         try {
             while (true) {
                 inflater.setInput(b, start, in.position() - start);
                 while (!inflater.finished() && !inflater.needsInput()) {
-                    if (n == out.length) {
+                    if (n == Math.min(out.length, max)) {
                         if (n == max) {
-                            return Optional.empty();
+                            return false;
                         }
                         out = Arrays.copyOf(out, (int) Math.min(max, 2L * out.length));
                     }
-                    n += inflater.inflate(out, n, out.length - n);
+                    n += inflater.inflate(out, n, Math.min(out.length, max) - n);
                     if (inflater.needsDictionary()) {
                         throw new IOException("a gzip member at " + offset + " asks for a dictionary");
                     }
@@ -74,18 +91,34 @@ final class GzipMember {
         } catch (DataFormatException e) {
             throw new IOException("the gzip member at " + offset + " is corrupt: " + e.getMessage(), e);
         }
+        if (out != buffers.out && out.length <= Buffers.KEPT) {
+            buffers.out = out;   // a larger buffer is kept for the next members, up to a bound
+        }
         // the trailer follows the deflate stream: CRC-32 and length of the content, little-endian
         long trailerAt = offset + HEADER + inflater.getBytesRead();
-        ByteBuffer t = ByteBuffer.allocate(TRAILER).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        ByteBuffer t = buffers.trailer.clear();
         if (readFully(ch, t, trailerAt) < TRAILER) {
             throw new IOException("the gzip member at " + offset + " has no trailer");
         }
-        CRC32 crc = new CRC32();
+        CRC32 crc = buffers.crc;
+        crc.reset();
         crc.update(out, 0, n);
         if (t.getInt(0) != (int) crc.getValue() || t.getInt(4) != n) {
             throw new IOException("the gzip member at " + offset + " fails its check");
         }
-        return Optional.of(n == out.length ? out : Arrays.copyOf(out, n));
+        sink.accept(out, n);
+        return true;
+    }
+
+    /** A thread's inflater and buffers, reused from member to member. */
+    private static final class Buffers {
+        /** The largest content buffer a thread keeps between members (a page text's block fits). */
+        static final int KEPT = 256 * 1024;
+        final Inflater inflater = new Inflater(true);
+        final ByteBuffer in = ByteBuffer.allocate(16_384);
+        final ByteBuffer trailer = ByteBuffer.allocate(TRAILER).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        final CRC32 crc = new CRC32();
+        byte[] out = new byte[0];
     }
 
     /** Reads from {@code position} until the buffer is full or the file ends; returns the bytes read. */

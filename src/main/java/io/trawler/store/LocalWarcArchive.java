@@ -52,10 +52,13 @@ public final class LocalWarcArchive implements WarcArchive {
         }
     }
 
-    /** What is done with a member read (each in turn: a member's bytes are let go before the next is read). */
+    /**
+     * What is done with a member read, each in turn: its content is the first {@code length} bytes of the reading
+     * thread's buffer, valid during the call only (the next member is read into it).
+     */
     @FunctionalInterface
     interface MemberSink {
-        void accept(long offset, byte[] member) throws IOException;
+        void accept(long offset, byte[] content, int length) throws IOException;
     }
 
     /**
@@ -75,10 +78,7 @@ public final class LocalWarcArchive implements WarcArchive {
                     continue;
                 }
                 try {
-                    Optional<byte[]> m = GzipMember.read(c, offset, max);
-                    if (m.isPresent()) {
-                        sink.accept(offset, m.get());
-                    }
+                    GzipMember.inflate(c, offset, max, (content, length) -> sink.accept(offset, content, length));
                 } catch (IOException | RuntimeException damaged) {
                     // this member is left out: its reader falls back to the record's own read
                 }

@@ -81,7 +81,7 @@ public final class WarcRecordReader {
             // a file here: its one gzip member inflated (a streaming reader would inflate the next records too), then parsed
             Optional<byte[]> member = local.member(file, offset, PageText.MAX_BLOCK_BYTES + 4096);
             if (member.isPresent()) {
-                return parsedText(member.get());
+                return textOf(member.get(), member.get().length);
             }
         }
         return read(file, offset, WarcRecordReader::textOf);
@@ -96,8 +96,8 @@ public final class WarcRecordReader {
         java.util.Map<Long, PageText> out = new java.util.HashMap<>();
         java.util.Set<Long> read = new java.util.HashSet<>();
         if (valid(file, 0)) {
-            local.members(file, offsets, PageText.MAX_BLOCK_BYTES + 4096, (offset, member) -> {
-                parsedText(member).ifPresent(t -> out.put(offset, t));
+            local.members(file, offsets, PageText.MAX_BLOCK_BYTES + 4096, (offset, content, length) -> {
+                textOf(content, length).ifPresent(t -> out.put(offset, t));
                 read.add(offset);
             });
         }
@@ -114,9 +114,18 @@ public final class WarcRecordReader {
         return out;
     }
 
-    /** The page text of a conversion record's bytes (one inflated gzip member). */
-    private static Optional<PageText> parsedText(byte[] member) throws IOException {
-        try (WarcReader reader = new WarcReader(Channels.newChannel(new java.io.ByteArrayInputStream(member)))) {
+    /**
+     * The page text of a conversion record's bytes (the first {@code length} of one inflated gzip member): read in
+     * place when the record is as this store writes it, else by jwarc.
+     */
+    private static Optional<PageText> textOf(byte[] member, int length) throws IOException {
+        PageText inPlace = ConversionBlock.parse(member, length);
+        return inPlace != null ? Optional.of(inPlace) : parsedText(member, length);
+    }
+
+    /** The page text of a conversion record's bytes, read by jwarc. */
+    private static Optional<PageText> parsedText(byte[] member, int length) throws IOException {
+        try (WarcReader reader = new WarcReader(Channels.newChannel(new java.io.ByteArrayInputStream(member, 0, length)))) {
             Optional<WarcRecord> r = reader.next();
             return r.isEmpty() ? Optional.empty() : Optional.ofNullable(textOf(r.get()));
         }

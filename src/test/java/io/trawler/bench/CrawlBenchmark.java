@@ -53,6 +53,12 @@ class CrawlBenchmark {
     static final boolean JFR = Boolean.getBoolean("bench.jfr");
     static final boolean EXTRAS = Boolean.getBoolean("bench.extras");
     /**
+     * Also prints, after each crawl's indexing, where the memory is: the JVM's anonymous and file-backed resident memory,
+     * redis-server's resident memory and what Redis counts (used, peak), and with native memory tracking on (the server
+     * started with {@code -XX:NativeMemoryTracking=summary}) the JVM's committed memory by category.
+     */
+    static final boolean MEMORY = Boolean.getBoolean("bench.memory");
+    /**
      * Each server crawls one site again and again (its first crawl finds the site; the others recrawl it unchanged, nginx
      * answering conditional requests with 304s), instead of a new site each crawl.
      */
@@ -157,6 +163,9 @@ class CrawlBenchmark {
         List<String> jvm = new ArrayList<>(options);
         if (!HEAP.isBlank()) {
             jvm.add("-Xmx" + HEAP);
+        }
+        if (MEMORY) {
+            jvm.add("-XX:NativeMemoryTracking=summary");
         }
         if (JFR) {
             jvm.add("-XX:StartFlightRecording=filename=" + work.resolve("server-" + index + ".jfr") + ",settings=profile");
@@ -275,7 +284,13 @@ class CrawlBenchmark {
         server.site = lastSite;
         Run r = crawlOnce(server, lastSite, Map.of());
         double seen = RedisInfo.keyBytes(server.redisUrl, "t:{c:" + lastCrawl + "}:s:*") / (double) r.pages();
+        if (MEMORY) {
+            printMemory(server, "after the crawl");
+        }
         double[] index = searchCatchUp(server, lastCrawl, r.pages());
+        if (MEMORY) {
+            printMemory(server, "after its indexing");
+        }
         return new Run(r.seconds(), r.pages(), r.pagesPerSecond(), r.jvmCpuPer1000(), r.redisCpuPer1000(), r.jitCpuPer1000(),
                 r.gcCpuPer1000(), seen, r.rssMib(), index[0], index[1]);
     }
@@ -339,6 +354,31 @@ class CrawlBenchmark {
             }
             return new Run(seconds, pages, pages / seconds, jvm / pages * 1000, redis / pages * 1000,
                     threads.seconds(ThreadCpu.Kind.JIT) / pages * 1000, threads.seconds(ThreadCpu.Kind.GC) / pages * 1000, ProcStats.rssMib(jvmPid));
+        }
+    }
+
+    /** Where the server's and its Redis's memory is now ({@link #MEMORY}). */
+    private static void printMemory(Server server, String when) throws Exception {
+        long pid = server.process.pid();
+        Map<String, String> redis = RedisInfo.info(server.redisUrl, "memory");
+        System.out.printf("      memory %s: JVM %s; redis-server %s (used %s, peak %s, keys' dataset %s)%n", when, ProcStats.rssParts(pid),
+                ProcStats.rssParts(server.redisPid), redis.get("used_memory_human"), redis.get("used_memory_peak_human"),
+                redis.get("used_memory_dataset"));
+        Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), Long.toString(pid),
+                "VM.native_memory", "summary", "scale=MB").redirectErrorStream(true).start();
+        StringBuilder nmt = new StringBuilder();
+        for (String line : new String(jcmd.getInputStream().readAllBytes()).split("\n")) {
+            var m = java.util.regex.Pattern.compile("^(?:-\\s*|Total: )?(\\S[^(]*?)\\s*\\(reserved=\\d+MB, committed=(\\d+)MB").matcher(line.trim());
+            var total = java.util.regex.Pattern.compile("^Total: reserved=\\d+MB, committed=(\\d+)MB").matcher(line.trim());
+            if (total.find()) {
+                nmt.append(nmt.isEmpty() ? "" : ", ").append("total ").append(total.group(1));
+            } else if (m.find() && Integer.parseInt(m.group(2)) > 0) {
+                nmt.append(nmt.isEmpty() ? "" : ", ").append(m.group(1).trim()).append(' ').append(m.group(2));
+            }
+        }
+        jcmd.waitFor();
+        if (!nmt.isEmpty()) {
+            System.out.println("      JVM committed " + when + " (MB): " + nmt);
         }
     }
 

@@ -34,6 +34,12 @@ final class ProcStats {
         return statusKb(pid, "VmRSS:") / 1024.0;
     }
 
+    /** The process's anonymous, file-backed and peak resident memory now, in MiB: "anon A, files F, peak P". */
+    static String rssParts(long pid) throws IOException {
+        return String.format("anon %.0f, files %.0f, peak %.0f MiB", statusKb(pid, "RssAnon:") / 1024.0, statusKb(pid, "RssFile:") / 1024.0,
+                peakRssMib(pid));
+    }
+
     private static long statusKb(long pid, String field) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
             if (line.startsWith(field)) {

@@ -29,6 +29,20 @@ final class RedisInfo {
         });
     }
 
+    /** The fields of one {@code INFO} section, by name. */
+    static java.util.Map<String, String> info(String url, String section) throws Exception {
+        return withRedis(url, redis -> {
+            java.util.Map<String, String> fields = new java.util.LinkedHashMap<>();
+            for (String line : send(redis, Request.cmd(Command.INFO).arg(section)).toString().split("\r\n")) {
+                int colon = line.indexOf(':');
+                if (colon > 0 && !line.startsWith("#")) {
+                    fields.put(line.substring(0, colon), line.substring(colon + 1).trim());
+                }
+            }
+            return fields;
+        });
+    }
+
     static long keyBytes(int port, String pattern) throws Exception {
         return keyBytes("redis://127.0.0.1:" + port, pattern);
     }

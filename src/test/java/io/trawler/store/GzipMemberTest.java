@@ -1,6 +1,7 @@
 package io.trawler.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,6 +54,17 @@ class GzipMemberTest {
             assertArrayEquals(SMALL, GzipMember.read(ch, 0, 1 << 20).orElseThrow());
             assertArrayEquals(LARGE, GzipMember.read(ch, second, 1 << 20).orElseThrow());
             assertTrue(GzipMember.read(ch, second, 100_000).isEmpty(), "larger than asked for: not read");
+            // the thread's buffer, grown by the large member, holds the small one after it: only its own bytes are handed over
+            long third = second + memberLength(LARGE);
+            assertArrayEquals(SMALL, GzipMember.read(ch, third, 1 << 20).orElseThrow());
+            assertTrue(GzipMember.read(ch, second, LARGE.length - 1).isEmpty(), "a buffer larger than the bound does not lift it");
+            assertArrayEquals(LARGE, GzipMember.read(ch, second, LARGE.length).orElseThrow());
+            int[] handed = new int[1];
+            assertTrue(GzipMember.inflate(ch, 0, 1 << 20, (content, length) -> {
+                assertArrayEquals(SMALL, Arrays.copyOf(content, length));
+                handed[0] = length;
+            }));
+            assertEquals(SMALL.length, handed[0]);
         }
     }
 
@@ -79,9 +91,14 @@ class GzipMemberTest {
     }
 
     private long firstMemberLength(Path f) throws IOException {
+        return memberLength(SMALL);
+    }
+
+    /** The bytes of the member the file helper writes for {@code content}. */
+    private static long memberLength(byte[] content) throws IOException {
         try (GzipMembers g = new GzipMembers(1)) {
             g.begin();
-            g.write(SMALL);
+            g.write(content);
             g.end();
             return g.size();
         }
