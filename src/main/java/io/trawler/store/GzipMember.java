@@ -112,8 +112,8 @@ final class GzipMember {
 
     /** A thread's inflater and buffers, reused from member to member. */
     private static final class Buffers {
-        /** The largest content buffer a thread keeps between members (a page text's block fits). */
-        static final int KEPT = 256 * 1024;
+        /** The largest content buffer a thread keeps between members (most pages' text fits; a larger one is let go). */
+        static final int KEPT = 64 * 1024;
         final Inflater inflater = new Inflater(true);
         final ByteBuffer in = ByteBuffer.allocate(16_384);
         final ByteBuffer trailer = ByteBuffer.allocate(TRAILER).order(java.nio.ByteOrder.LITTLE_ENDIAN);

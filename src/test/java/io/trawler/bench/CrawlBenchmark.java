@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The crawl benchmark: a 20,000-page generated site (about 8 KB a page, 10–40 links each) served by nginx on
  * loopback, crawled by the packaged server (embedded Redis, H2, the JVM's default heap unless told otherwise; the
- * README's run command, bin/trawler, gives -Xmx256m, a native-heap trim and a fixed G1 marking threshold: give the server
+ * README's run command, bin/trawler, gives -Xmx160m, a native-heap trim and a fixed G1 marking threshold: give the server
  * the options RUN_COMMAND to measure it) with politeness off and robots.txt, dedup and WARC on. Prints, per crawl, pages/s, CPU-seconds per 1,000
  * pages (Trawler's JVM and its redis-server apart), resident memory after the crawl; per server its start-up time,
  * its warm medians and peak RSS; and, in the same run, the parser's limit: jsoup parse and link extraction of the same

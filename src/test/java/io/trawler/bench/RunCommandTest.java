@@ -17,7 +17,7 @@ class RunCommandTest {
     @Test
     void readsTheScriptsDefaultOptionsAndItsMallocArenas() {
         List<String> options = RunCommand.defaults();
-        assertTrue(options.contains("-Xmx256m"), options.toString());
+        assertTrue(options.contains("-Xmx160m"), options.toString());
         assertTrue(options.contains("-XX:-G1UseAdaptiveIHOP"), "the G1 threshold's options ($gc) are expanded: " + options);
         assertTrue(options.contains("-XX:InitiatingHeapOccupancyPercent=45"), options.toString());
         assertTrue(options.contains("-XX:TrimNativeHeapInterval=5000"), options.toString());
