@@ -19,13 +19,14 @@ final class ConversionBlock {
     /**
      * The text of the conversion record in the first {@code length} bytes of {@code b}, its block cut at
      * {@link PageText#MAX_BLOCK_BYTES} as the record reader's path cuts it; null when the bytes are not such a record as
-     * written here (another type, a header continued, a length missing, bad or given twice, a block cut short): read them with jwarc.
+     * written here (another type, a header continued, a version line, a header's name or value not as the WARC grammar has
+     * them, a length missing, bad or given twice, a block cut short): read them with jwarc.
      */
     static PageText parse(byte[] b, int length) {
-        if (length < 5 || b[0] != 'W' || b[1] != 'A' || b[2] != 'R' || b[3] != 'C' || b[4] != '/') {
+        int line = lineEnd(b, 0, length);
+        if (line < 0 || !version(b, line)) {
             return null;
         }
-        int line = lineEnd(b, 0, length);
         boolean conversion = false;
         long contentLength = -1;
         while (line >= 0) {
@@ -49,11 +50,19 @@ final class ConversionBlock {
                 return new PageText(new String(b, from, to - from, StandardCharsets.UTF_8), "");
             }
             int colon = indexOf(b, (byte) ':', start, end);
-            if (colon < 0) {
-                return null;
+            if (colon <= start || !token(b, start, colon) || !fieldValue(b, colon + 1, end)) {
+                return null;   // no name, a name that is not a token, a control character in the value
             }
-            String name = new String(b, start, colon - start, StandardCharsets.ISO_8859_1).trim();
-            String value = new String(b, colon + 1, end - colon - 1, StandardCharsets.ISO_8859_1).trim();
+            String name = new String(b, start, colon - start, StandardCharsets.ISO_8859_1);
+            int from = colon + 1;
+            int to = end;
+            while (from < to && (b[from] == ' ' || b[from] == '\t')) {
+                from++;
+            }
+            while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t')) {
+                to--;
+            }
+            String value = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
             if (name.equalsIgnoreCase("WARC-Type")) {
                 if (conversion || !value.equals("conversion")) {   // another type, or a second type header
                     return null;
@@ -71,6 +80,47 @@ final class ConversionBlock {
             line = end;
         }
         return null;
+    }
+
+    /** Whether the first line, up to {@code end}, is {@code WARC/<digits>.<digits>}. */
+    private static boolean version(byte[] b, int end) {
+        if (end < 8 || b[0] != 'W' || b[1] != 'A' || b[2] != 'R' || b[3] != 'C' || b[4] != '/') {
+            return false;
+        }
+        int dot = indexOf(b, (byte) '.', 5, end);
+        return dot > 5 && dot < end - 1 && digitsOnly(b, 5, dot) && digitsOnly(b, dot + 1, end);
+    }
+
+    private static boolean digitsOnly(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] < '0' || b[i] > '9') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the bytes are an RFC 9110 token (a header's name). */
+    private static boolean token(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte c = b[i];
+            boolean alnum = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+            if (!alnum && "!#$%&'*+-.^_`|~".indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the bytes may be a header's value: no control character but the tab (bytes past ASCII are allowed). */
+    private static boolean fieldValue(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte c = b[i];
+            if ((c >= 0 && c < ' ' && c != '\t') || c == 0x7f) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Where the line starting at {@code from} ends (its CR of CR LF), or -1. */

@@ -12,11 +12,12 @@ import java.util.zip.Inflater;
 /**
  * Reads back one gzip member (RFC 1952) of a file, as {@link GzipMembers} writes them: from its offset to its end and
  * no further (a reader that streams on inflates the records after it too), with each thread's inflater reset rather than
- * one made and ended per read, its CRC-32 and length checked. Used for small records read one by one (a page's text).
+ * one made and ended per read, its CRC-32 and length checked. Used for small records (a page's text), read one by one
+ * or a batch at a time with one set of buffers.
  */
 final class GzipMember {
 
-    private static final ThreadLocal<Buffers> BUFFERS = ThreadLocal.withInitial(Buffers::new);
+    private static final ThreadLocal<Inflater> INFLATER = ThreadLocal.withInitial(() -> new Inflater(true));
     private static final int HEADER = 10;
     private static final int TRAILER = 8;
 
@@ -30,22 +31,22 @@ final class GzipMember {
      */
     static Optional<byte[]> read(FileChannel ch, long offset, int max) throws IOException {
         byte[][] copy = new byte[1][];
-        return inflate(ch, offset, max, (content, length) -> copy[0] = Arrays.copyOf(content, length)) ? Optional.of(copy[0]) : Optional.empty();
+        return inflate(ch, offset, max, new Buffers(), (content, length) -> copy[0] = Arrays.copyOf(content, length))
+                ? Optional.of(copy[0]) : Optional.empty();
     }
 
-    /** What a member's content is handed to: the bytes are the reading thread's buffer, valid during the call only. */
+    /** What a member's content is handed to: the bytes are the reader's buffer, valid during the call only. */
     @FunctionalInterface
     interface ContentSink {
         void accept(byte[] content, int length) throws IOException;
     }
 
     /**
-     * As {@link #read}, without a copy: the member's content is handed to {@code sink} in this thread's buffer (which
-     * the sink must not keep, nor read another member with); false, with nothing handed over, where {@code read} is
-     * empty.
+     * As {@link #read}, without a copy: the member's content is handed to {@code sink} in {@code buffers}' output
+     * buffer (which the sink must not keep; the next member read with the same buffers overwrites it); false, with
+     * nothing handed over, where {@code read} is empty.
      */
-    static boolean inflate(FileChannel ch, long offset, int max, ContentSink sink) throws IOException {
-        Buffers buffers = BUFFERS.get();
+    static boolean inflate(FileChannel ch, long offset, int max, Buffers buffers, ContentSink sink) throws IOException {
         ByteBuffer in = buffers.in.clear();
         long at = offset;
         if (readFully(ch, in, at) < HEADER + TRAILER) {
@@ -58,7 +59,7 @@ final class GzipMember {
         if (b[3] != 0) {
             return false;   // FEXTRA, FNAME, FCOMMENT or FHCRC: not as this store writes members
         }
-        Inflater inflater = buffers.inflater;
+        Inflater inflater = INFLATER.get();
         inflater.reset();
         byte[] out = buffers.out.length > 0 ? buffers.out : new byte[Math.min(max, 32_768)];
         int n = 0;
@@ -92,7 +93,7 @@ final class GzipMember {
             throw new IOException("the gzip member at " + offset + " is corrupt: " + e.getMessage(), e);
         }
         if (out != buffers.out && out.length <= Buffers.KEPT) {
-            buffers.out = out;   // a larger buffer is kept for the next members, up to a bound
+            buffers.out = out;   // a larger buffer is kept for the next members of the batch, up to a bound
         }
         // the trailer follows the deflate stream: CRC-32 and length of the content, little-endian
         long trailerAt = offset + HEADER + inflater.getBytesRead();
@@ -110,11 +111,13 @@ final class GzipMember {
         return true;
     }
 
-    /** A thread's inflater and buffers, reused from member to member. */
-    private static final class Buffers {
-        /** The largest content buffer a thread keeps between members (most pages' text fits; a larger one is let go). */
+    /**
+     * The buffers of one reader, reused from member to member: a batch's (made for the batch and let go after it, so
+     * that no thread keeps them), or one read's. Not for two threads at once.
+     */
+    static final class Buffers {
+        /** The largest content buffer kept from one member to the next (most pages' text fits; a larger one is let go). */
         static final int KEPT = 64 * 1024;
-        final Inflater inflater = new Inflater(true);
         final ByteBuffer in = ByteBuffer.allocate(16_384);
         final ByteBuffer trailer = ByteBuffer.allocate(TRAILER).order(java.nio.ByteOrder.LITTLE_ENDIAN);
         final CRC32 crc = new CRC32();

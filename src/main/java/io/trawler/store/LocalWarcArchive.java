@@ -53,8 +53,8 @@ public final class LocalWarcArchive implements WarcArchive {
     }
 
     /**
-     * What is done with a member read, each in turn: its content is the first {@code length} bytes of the reading
-     * thread's buffer, valid during the call only (the next member is read into it).
+     * What is done with a member read, each in turn: its content is the first {@code length} bytes of the batch's
+     * buffer, valid during the call only (the next member is read into it).
      */
     @FunctionalInterface
     interface MemberSink {
@@ -73,12 +73,13 @@ public final class LocalWarcArchive implements WarcArchive {
         }
         try (FileChannel c = ch.get()) {
             long size = c.size();
+            GzipMember.Buffers buffers = new GzipMember.Buffers();   // the batch's: no thread keeps them after it
             for (long offset : offsets) {
                 if (offset < 0 || offset >= size) {
                     continue;
                 }
                 try {
-                    GzipMember.inflate(c, offset, max, (content, length) -> sink.accept(offset, content, length));
+                    GzipMember.inflate(c, offset, max, buffers, (content, length) -> sink.accept(offset, content, length));
                 } catch (IOException | RuntimeException damaged) {
                     // this member is left out: its reader falls back to the record's own read
                 }

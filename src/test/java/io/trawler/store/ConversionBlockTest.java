@@ -47,7 +47,7 @@ class ConversionBlockTest {
 
     private static PageText parse(String record) {
         byte[] b = record.getBytes(StandardCharsets.UTF_8);
-        byte[] padded = java.util.Arrays.copyOf(b, b.length + 100);   // a thread's buffer is longer than the member
+        byte[] padded = java.util.Arrays.copyOf(b, b.length + 100);   // a batch's buffer is longer than the member
         return ConversionBlock.parse(padded, b.length);
     }
 
@@ -63,6 +63,16 @@ class ConversionBlockTest {
                 Arguments.of("no line end in the block: a title only", "WARC/1.1\r\n" + headers + "Content-Length: 7\r\n\r\nA title\r\n\r\n", true),
                 Arguments.of("an empty block", "WARC/1.1\r\n" + headers + "Content-Length: 0\r\n\r\n\r\n\r\n", true),
                 Arguments.of("a block shorter than the bytes after it", "WARC/1.1\r\n" + headers + "Content-Length: 9\r\n\r\n" + block + "\r\n\r\n", true),
+                Arguments.of("tabs around values", "WARC/1.1\r\nWARC-Type:\tconversion\t\r\nContent-Length: \t" + n + "\r\n\r\n"
+                        + block + "\r\n\r\n", true),
+                Arguments.of("a version of one number", "WARC/1\r\n" + headers + "Content-Length: " + n + "\r\n\r\n" + block, false),
+                Arguments.of("a version not in numbers", "WARC/1.x\r\n" + headers + "Content-Length: " + n + "\r\n\r\n" + block, false),
+                Arguments.of("a space before the colon", "WARC/1.1\r\n" + headers + "Content-Length : " + n + "\r\n\r\n" + block, false),
+                Arguments.of("no name", "WARC/1.1\r\n" + headers + ": x\r\nContent-Length: " + n + "\r\n\r\n" + block, false),
+                Arguments.of("a control character in a value", "WARC/1.1\r\nWARC-Type: conversion\u0000\r\nContent-Length: " + n
+                        + "\r\n\r\n" + block, false),
+                Arguments.of("a bare line feed in a value", "WARC/1.1\r\n" + headers + "X-Note: a\nb\r\nContent-Length: " + n
+                        + "\r\n\r\n" + block, false),
                 Arguments.of("a response", "WARC/1.1\r\nWARC-Type: response\r\nContent-Length: " + n + "\r\n\r\n" + block + "\r\n\r\n", false),
                 Arguments.of("the type in another case", "WARC/1.1\r\nWARC-Type: Conversion\r\nContent-Length: " + n + "\r\n\r\n" + block, false),
                 Arguments.of("no type", "WARC/1.1\r\nContent-Length: " + n + "\r\n\r\n" + block + "\r\n\r\n", false),

@@ -2,6 +2,7 @@ package io.trawler.store;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -54,17 +55,27 @@ class GzipMemberTest {
             assertArrayEquals(SMALL, GzipMember.read(ch, 0, 1 << 20).orElseThrow());
             assertArrayEquals(LARGE, GzipMember.read(ch, second, 1 << 20).orElseThrow());
             assertTrue(GzipMember.read(ch, second, 100_000).isEmpty(), "larger than asked for: not read");
-            // the thread's buffer, grown by the large member, holds the small one after it: only its own bytes are handed over
-            long third = second + memberLength(LARGE);
-            assertArrayEquals(SMALL, GzipMember.read(ch, third, 1 << 20).orElseThrow());
-            assertTrue(GzipMember.read(ch, second, LARGE.length - 1).isEmpty(), "a buffer larger than the bound does not lift it");
-            assertArrayEquals(LARGE, GzipMember.read(ch, second, LARGE.length).orElseThrow());
-            int[] handed = new int[1];
-            assertTrue(GzipMember.inflate(ch, 0, 1 << 20, (content, length) -> {
-                assertArrayEquals(SMALL, Arrays.copyOf(content, length));
-                handed[0] = length;
-            }));
-            assertEquals(SMALL.length, handed[0]);
+        }
+    }
+
+    /** A batch's buffers, grown by a member, read the next one: only its own bytes are handed over, and the bound holds. */
+    @Test
+    void aBatchsBuffersAreReusedFromMemberToMember() throws Exception {
+        byte[] medium = Arrays.copyOf(LARGE, 40_000);   // past the first buffer's 32 KB, within what a batch keeps
+        Path f = file(medium, SMALL);
+        long second = memberLength(medium);
+        GzipMember.Buffers buffers = new GzipMember.Buffers();
+        java.util.List<byte[]> handed = new java.util.ArrayList<>();
+        try (FileChannel ch = FileChannel.open(f)) {
+            assertTrue(GzipMember.inflate(ch, 0, 1 << 20, buffers, (content, length) -> handed.add(Arrays.copyOf(content, length))));
+            assertTrue(GzipMember.inflate(ch, second, 1 << 20, buffers, (content, length) -> handed.add(Arrays.copyOf(content, length))));
+            assertArrayEquals(medium, handed.get(0));
+            assertArrayEquals(SMALL, handed.get(1), "the larger member's bytes after the smaller one's are not handed over");
+            assertTrue(buffers.out.length > 40_000, "the grown buffer was kept for the next member");
+            assertFalse(GzipMember.inflate(ch, 0, 20_000, buffers, (content, length) -> handed.add(content)),
+                    "a buffer larger than the bound does not lift it");
+            assertTrue(GzipMember.inflate(ch, 0, 40_000, buffers, (content, length) -> assertEquals(40_000, length)), "exactly the bound");
+            assertEquals(2, handed.size());
         }
     }
 

@@ -27,7 +27,7 @@ import org.netpreserve.jwarc.WarcRecord;
 /**
  * What reading a page's text record costs the search indexer, in one JVM, the two ways interleaved (µs of CPU per
  * record, one thread): each member inflated into a new array and parsed by jwarc's reader (before), against inflated
- * into the thread's buffer and read in place ({@link ConversionBlock}, the indexer's batched path now); and the
+ * into the batch's buffers and read in place ({@link ConversionBlock}, the indexer's batched path now); and the
  * inflating alone. Real text: the blog's pages (their title and main text) and the BBC articles.
  *
  * <pre>./mvnw test -Pbenchmark -Dtest=TextRecordReadBenchmark</pre>
@@ -98,8 +98,9 @@ class TextRecordReadBenchmark {
             }, offsets.length);
             double z = perRecord(() -> {
                 try (FileChannel ch = FileChannel.open(path)) {
+                    GzipMember.Buffers buffers = new GzipMember.Buffers();
                     for (long offset : offsets) {
-                        GzipMember.inflate(ch, offset, MAX, (content, length) -> { });
+                        GzipMember.inflate(ch, offset, MAX, buffers, (content, length) -> { });
                     }
                 }
             }, offsets.length);
@@ -110,7 +111,7 @@ class TextRecordReadBenchmark {
             }
         }
         System.out.printf("%s (%,d records, %,d characters each on average), µs of CPU per text record, median of 6 interleaved rounds:"
-                        + " a new array and jwarc's reader (before) %.1f; the thread's buffer, read in place, in batches of 500 (now) %.1f (%.2fx);"
+                        + " a new array and jwarc's reader (before) %.1f; the batch's buffers, read in place, in batches of 500 (now) %.1f (%.2fx);"
                         + " of which inflating %.1f%n", name, texts.size(), chars / texts.size(), median(before), median(now),
                 median(now) / median(before), median(inflating));
     }
