@@ -53,7 +53,6 @@ final class ConversionBlock {
             if (colon <= start || !token(b, start, colon) || !fieldValue(b, colon + 1, end)) {
                 return null;   // no name, a name that is not a token, a control character in the value
             }
-            String name = new String(b, start, colon - start, StandardCharsets.ISO_8859_1);
             int from = colon + 1;
             int to = end;
             while (from < to && (b[from] == ' ' || b[from] == '\t')) {
@@ -62,17 +61,16 @@ final class ConversionBlock {
             while (to > from && (b[to - 1] == ' ' || b[to - 1] == '\t')) {
                 to--;
             }
-            String value = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
-            if (name.equalsIgnoreCase("WARC-Type")) {
-                if (conversion || !value.equals("conversion")) {   // another type, or a second type header
+            if (is(b, start, colon, "WARC-Type", true)) {
+                if (conversion || !is(b, from, to, "conversion", false)) {   // another type, or a second type header
                     return null;
                 }
                 conversion = true;
-            } else if (name.equalsIgnoreCase("Content-Length")) {
+            } else if (is(b, start, colon, "Content-Length", true)) {
                 if (contentLength >= 0) {
                     return null;   // a second length
                 }
-                contentLength = digits(value);
+                contentLength = digits(b, from, to);
                 if (contentLength < 0) {
                     return null;
                 }
@@ -88,12 +86,18 @@ final class ConversionBlock {
             return false;
         }
         int dot = indexOf(b, (byte) '.', 5, end);
-        return dot > 5 && dot < end - 1 && digitsOnly(b, 5, dot) && digitsOnly(b, dot + 1, end);
+        return dot > 5 && digits(b, 5, dot) >= 0 && digits(b, dot + 1, end) >= 0;
     }
 
-    private static boolean digitsOnly(byte[] b, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (b[i] < '0' || b[i] > '9') {
+    /** Whether the bytes are the ASCII text {@code s} (its letters in either case when {@code anyCase}). */
+    private static boolean is(byte[] b, int from, int to, String s, boolean anyCase) {
+        if (to - from != s.length()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            int c = b[from + i];
+            int e = s.charAt(i);
+            if (c != e && !(anyCase && (c | 0x20) == (e | 0x20) && (e | 0x20) >= 'a' && (e | 0x20) <= 'z')) {
                 return false;
             }
         }
@@ -142,18 +146,17 @@ final class ConversionBlock {
         return -1;
     }
 
-    /** A decimal number of at most 18 digits, or -1. */
-    private static long digits(String s) {
-        if (s.isEmpty() || s.length() > 18) {
+    /** The bytes as a decimal number of 1 to 18 digits, or -1. */
+    private static long digits(byte[] b, int from, int to) {
+        if (to <= from || to - from > 18) {
             return -1;
         }
         long n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c < '0' || c > '9') {
+        for (int i = from; i < to; i++) {
+            if (b[i] < '0' || b[i] > '9') {
                 return -1;
             }
-            n = n * 10 + (c - '0');
+            n = n * 10 + (b[i] - '0');
         }
         return n;
     }

@@ -357,6 +357,11 @@ class CrawlBenchmark {
         }
     }
 
+    /** A category's line of {@code VM.native_memory summary scale=MB}, and its total's. */
+    private static final java.util.regex.Pattern NMT_CATEGORY =
+            java.util.regex.Pattern.compile("^(?:-\\s*)?(\\S[^(]*?)\\s*\\(reserved=\\d+MB, committed=(\\d+)MB");
+    private static final java.util.regex.Pattern NMT_TOTAL = java.util.regex.Pattern.compile("^Total: reserved=\\d+MB, committed=(\\d+)MB");
+
     /** Where the server's and its Redis's memory is now ({@link #MEMORY}). */
     private static void printMemory(Server server, String when) throws Exception {
         long pid = server.process.pid();
@@ -368,8 +373,8 @@ class CrawlBenchmark {
                 "VM.native_memory", "summary", "scale=MB").redirectErrorStream(true).start();
         StringBuilder nmt = new StringBuilder();
         for (String line : new String(jcmd.getInputStream().readAllBytes()).split("\n")) {
-            var m = java.util.regex.Pattern.compile("^(?:-\\s*|Total: )?(\\S[^(]*?)\\s*\\(reserved=\\d+MB, committed=(\\d+)MB").matcher(line.trim());
-            var total = java.util.regex.Pattern.compile("^Total: reserved=\\d+MB, committed=(\\d+)MB").matcher(line.trim());
+            var m = NMT_CATEGORY.matcher(line.trim());
+            var total = NMT_TOTAL.matcher(line.trim());
             if (total.find()) {
                 nmt.append(nmt.isEmpty() ? "" : ", ").append("total ").append(total.group(1));
             } else if (m.find() && Integer.parseInt(m.group(2)) > 0) {

@@ -36,7 +36,7 @@ class ConversionBlockTest {
     Path dir;
 
     /** What the indexer read before: the record parsed by jwarc, its block cut at the same bound. */
-    private static PageText byJwarc(byte[] record) throws IOException {
+    static PageText byJwarc(byte[] record) throws IOException {
         try (WarcReader reader = new WarcReader(Channels.newChannel(new ByteArrayInputStream(record)))) {
             WarcRecord r = reader.next().orElseThrow();
             return r instanceof WarcConversion c

@@ -3,10 +3,8 @@ package io.trawler.store;
 import io.trawler.fetch.FetchResult;
 import io.trawler.parse.HtmlParser;
 import io.trawler.testsupport.SharedData;
-import java.io.ByteArrayInputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,9 +18,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.netpreserve.jwarc.WarcConversion;
-import org.netpreserve.jwarc.WarcReader;
-import org.netpreserve.jwarc.WarcRecord;
 
 /**
  * What reading a page's text record costs the search indexer, in one JVM, the two ways interleaved (µs of CPU per
@@ -85,7 +80,7 @@ class TextRecordReadBenchmark {
                 try (FileChannel ch = FileChannel.open(path)) {
                     for (long offset : offsets) {
                         byte[] member = GzipMember.read(ch, offset, MAX).orElseThrow();
-                        check(byJwarc(member));
+                        check(ConversionBlockTest.byJwarc(member));
                     }
                 }
             }, offsets.length);
@@ -114,13 +109,6 @@ class TextRecordReadBenchmark {
                         + " a new array and jwarc's reader (before) %.1f; the batch's buffers, read in place, in batches of 500 (now) %.1f (%.2fx);"
                         + " of which inflating %.1f%n", name, texts.size(), chars / texts.size(), median(before), median(now),
                 median(now) / median(before), median(inflating));
-    }
-
-    private static PageText byJwarc(byte[] member) throws Exception {
-        try (WarcReader r = new WarcReader(Channels.newChannel(new ByteArrayInputStream(member)))) {
-            WarcRecord record = r.next().orElseThrow();
-            return PageText.ofBlock(new String(((WarcConversion) record).body().stream().readNBytes(PageText.MAX_BLOCK_BYTES), StandardCharsets.UTF_8));
-        }
     }
 
     private static void check(PageText t) {
